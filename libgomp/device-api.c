@@ -1,0 +1,282 @@
+/* device-api.c -- the OpenMP device routines: device numbers and the
+   default device, omp_target_alloc/free/is_present, omp_target_memcpy
+   and memcpy_rect, and omp_target_associate/disassociate_ptr.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "gomptarget.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+GT_PUBLIC int
+omp_get_num_devices (void)
+{
+  return gt_init_devices ();
+}
+
+GT_PUBLIC int
+omp_get_initial_device (void)
+{
+  return gt_init_devices ();
+}
+
+GT_PUBLIC int
+omp_is_initial_device (void)
+{
+  return gt_current_device < 0;
+}
+
+GT_PUBLIC int
+omp_get_device_num (void)
+{
+  return gt_current_device >= 0 ? gt_current_device : gt_init_devices ();
+}
+
+GT_PUBLIC void
+omp_set_default_device (int device_num)
+{
+  gt_set_default_device (device_num);
+}
+
+GT_PUBLIC int
+omp_get_default_device (void)
+{
+  return gt_default_device ();
+}
+
+/* Resolve DEVICE_NUM for a memory routine: true with *DEV NULL for the
+   initial device, true with a ready device, false for a bad number.  */
+static bool
+api_device (int device_num, struct gt_device **dev)
+{
+  int n = gt_init_devices ();
+
+  *dev = NULL;
+  if (device_num == n)
+    return true;
+  if (device_num < 0 || device_num > n)
+    {
+      gt_debug ("device number %d is not valid (%d device(s))", device_num,
+		n);
+      return false;
+    }
+  *dev = gt_resolve_device (device_num);
+  return *dev != NULL;
+}
+
+GT_PUBLIC void *
+omp_target_alloc (size_t size, int device_num)
+{
+  struct gt_device *dev;
+  void *p;
+
+  if (size == 0 || !api_device (device_num, &dev))
+    return NULL;
+  if (dev == NULL)
+    return malloc (size);
+  p = dev->plugin->data_alloc (dev->local_id, (int64_t) size, NULL);
+  gt_debug ("omp_target_alloc: %zu bytes on device %d at %p", size, dev->id,
+	    p);
+  return p;
+}
+
+GT_PUBLIC void
+omp_target_free (void *device_ptr, int device_num)
+{
+  struct gt_device *dev;
+
+  if (device_ptr == NULL || !api_device (device_num, &dev))
+    return;
+  if (dev == NULL)
+    free (device_ptr);
+  else
+    gt_dev_free (dev, device_ptr);
+}
+
+GT_PUBLIC int
+omp_target_is_present (const void *ptr, int device_num)
+{
+  struct gt_device *dev;
+  uintptr_t p = (uintptr_t) ptr;
+  int present;
+
+  if (ptr == NULL)
+    return 1;
+  if (!api_device (device_num, &dev))
+    return 0;
+  if (dev == NULL)
+    return 1;
+  pthread_mutex_lock (&dev->lock);
+  present = gt_splay_lookup_0len (&dev->mem_map, p, p) != NULL;
+  pthread_mutex_unlock (&dev->lock);
+  return present;
+}
+
+/* Copy LEN bytes between any two of the host and the devices.  */
+static int
+copy_between (struct gt_device *dst_dev, void *dst, struct gt_device *src_dev,
+	      const void *src, size_t len)
+{
+  if (len == 0)
+    return 0;
+  if (dst_dev == NULL && src_dev == NULL)
+    {
+      memmove (dst, src, len);
+      return 0;
+    }
+  if (src_dev == NULL)
+    return dst_dev->plugin->data_submit (dst_dev->local_id, dst, (void *) src,
+					 (int64_t) len) ? EINVAL : 0;
+  if (dst_dev == NULL)
+    return src_dev->plugin->data_retrieve (src_dev->local_id, dst,
+					   (void *) src, (int64_t) len)
+	   ? EINVAL : 0;
+  if (dst_dev->plugin == src_dev->plugin
+      && src_dev->plugin->data_exchange != NULL
+      && (src_dev->plugin->is_data_exchangable == NULL
+	  || src_dev->plugin->is_data_exchangable (src_dev->local_id,
+						   dst_dev->local_id)))
+    return src_dev->plugin->data_exchange (src_dev->local_id, (void *) src,
+					   dst_dev->local_id, dst,
+					   (int64_t) len) ? EINVAL : 0;
+  /* Through the host.  */
+  void *bounce = malloc (len);
+  int ret = EINVAL;
+  if (bounce != NULL
+      && src_dev->plugin->data_retrieve (src_dev->local_id, bounce,
+					 (void *) src, (int64_t) len) == 0
+      && dst_dev->plugin->data_submit (dst_dev->local_id, dst, bounce,
+				       (int64_t) len) == 0)
+    ret = 0;
+  free (bounce);
+  return ret;
+}
+
+GT_PUBLIC int
+omp_target_memcpy (void *dst, const void *src, size_t length,
+		   size_t dst_offset, size_t src_offset, int dst_device_num,
+		   int src_device_num)
+{
+  struct gt_device *dst_dev, *src_dev;
+
+  if (!api_device (dst_device_num, &dst_dev)
+      || !api_device (src_device_num, &src_dev))
+    return EINVAL;
+  if (length && (dst == NULL || src == NULL))
+    return EINVAL;
+  return copy_between (dst_dev, (char *) dst + dst_offset, src_dev,
+		       (const char *) src + src_offset, length);
+}
+
+/* Copy a NUM_DIMS-dimensional sub-volume, one dimension at a time.  */
+static int
+copy_rect (struct gt_device *dst_dev, char *dst, struct gt_device *src_dev,
+	   const char *src, size_t element_size, int num_dims,
+	   const size_t *volume, const size_t *dst_offsets,
+	   const size_t *src_offsets, const size_t *dst_dims,
+	   const size_t *src_dims)
+{
+  size_t dst_slice = element_size, src_slice = element_size, i;
+  int d, ret;
+
+  for (d = 1; d < num_dims; d++)
+    {
+      if (__builtin_mul_overflow (dst_slice, dst_dims[d], &dst_slice)
+	  || __builtin_mul_overflow (src_slice, src_dims[d], &src_slice))
+	return EINVAL;
+    }
+  if (num_dims == 1)
+    {
+      size_t len, doff, soff;
+      if (__builtin_mul_overflow (element_size, volume[0], &len)
+	  || __builtin_mul_overflow (element_size, dst_offsets[0], &doff)
+	  || __builtin_mul_overflow (element_size, src_offsets[0], &soff))
+	return EINVAL;
+      return copy_between (dst_dev, dst + doff, src_dev, src + soff, len);
+    }
+  for (i = 0; i < volume[0]; i++)
+    {
+      ret = copy_rect (dst_dev, dst + dst_slice * (dst_offsets[0] + i),
+		       src_dev, src + src_slice * (src_offsets[0] + i),
+		       element_size, num_dims - 1, volume + 1,
+		       dst_offsets + 1, src_offsets + 1, dst_dims + 1,
+		       src_dims + 1);
+      if (ret)
+	return ret;
+    }
+  return 0;
+}
+
+GT_PUBLIC int
+omp_target_memcpy_rect (void *dst, const void *src, size_t element_size,
+			int num_dims, const size_t *volume,
+			const size_t *dst_offsets, const size_t *src_offsets,
+			const size_t *dst_dimensions,
+			const size_t *src_dimensions, int dst_device_num,
+			int src_device_num)
+{
+  struct gt_device *dst_dev, *src_dev;
+
+  /* The query form: how many dimensions are supported.  */
+  if (dst == NULL && src == NULL)
+    return INT_MAX;
+  if (dst == NULL || src == NULL || num_dims < 1 || volume == NULL
+      || dst_offsets == NULL || src_offsets == NULL
+      || dst_dimensions == NULL || src_dimensions == NULL)
+    return EINVAL;
+  if (!api_device (dst_device_num, &dst_dev)
+      || !api_device (src_device_num, &src_dev))
+    return EINVAL;
+  return copy_rect (dst_dev, dst, src_dev, src, element_size, num_dims,
+		    volume, dst_offsets, src_offsets, dst_dimensions,
+		    src_dimensions);
+}
+
+GT_PUBLIC int
+omp_target_associate_ptr (const void *host_ptr, const void *device_ptr,
+			  size_t size, size_t device_offset, int device_num)
+{
+  struct gt_device *dev;
+  int ret;
+
+  if (!api_device (device_num, &dev) || dev == NULL || host_ptr == NULL)
+    return EINVAL;
+  pthread_mutex_lock (&dev->lock);
+  ret = gt_associate_locked (dev, (uintptr_t) host_ptr,
+			     (uintptr_t) device_ptr + device_offset, size);
+  pthread_mutex_unlock (&dev->lock);
+  return ret;
+}
+
+GT_PUBLIC int
+omp_target_disassociate_ptr (const void *ptr, int device_num)
+{
+  struct gt_device *dev;
+  int ret;
+
+  if (!api_device (device_num, &dev) || dev == NULL)
+    return EINVAL;
+  pthread_mutex_lock (&dev->lock);
+  ret = gt_disassociate_locked (dev, (uintptr_t) ptr);
+  pthread_mutex_unlock (&dev->lock);
+  return ret;
+}

@@ -1,0 +1,53 @@
+/* entry-points.h -- prototypes of the symbols this library exports: the
+   GOMP_target* ABI GCC emits and the OpenMP device routines (from the
+   compiler's omp.h).
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_ENTRY_POINTS_H
+#define GT_ENTRY_POINTS_H
+
+#include <omp.h>
+#include <stddef.h>
+
+void GOMP_target (int, void (*) (void *), const void *, size_t, void **,
+		  size_t *, unsigned char *);
+void GOMP_target_data (int, const void *, size_t, void **, size_t *,
+		       unsigned char *);
+void GOMP_target_end_data (void);
+void GOMP_target_update (int, const void *, size_t, void **, size_t *,
+			 unsigned char *);
+void GOMP_target_ext (int, void (*) (void *), size_t, void **, size_t *,
+		      unsigned short *, unsigned int, void **, void **);
+void GOMP_target_data_ext (int, size_t, void **, size_t *,
+			   unsigned short *);
+void GOMP_target_update_ext (int, size_t, void **, size_t *,
+			     unsigned short *, unsigned int, void **);
+void GOMP_target_enter_exit_data (int, size_t, void **, size_t *,
+				  unsigned short *, unsigned int, void **);
+void GOMP_offload_register (const void *, int, const void *);
+void GOMP_offload_unregister (const void *, int, const void *);
+void GOMP_offload_register_ver (unsigned, const void *, int, const void *);
+void GOMP_offload_unregister_ver (unsigned, const void *, int,
+				  const void *);
+
+/* From the native runtime.  */
+void GOMP_taskwait_depend (void **);
+
+#endif /* GT_ENTRY_POINTS_H */

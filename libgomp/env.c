@@ -1,0 +1,126 @@
+/* env.c -- the ICVs this library owns and the environment variables that
+   set them: OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE, GOMP_DEBUG,
+   GOMPTARGET_PLUGINS and GOMPTARGET_PLUGIN_PATH.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "gomptarget.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* The plugins tried when GOMPTARGET_PLUGINS is not set: GPUs first, so
+   that on a GPU machine device 0 is a GPU, then the emulated device.  */
+#define GT_DEFAULT_PLUGINS "gcn,nvptx,host"
+
+struct gt_icvs gt_icvs = {
+  .target_offload = GT_OFFLOAD_DEFAULT,
+  .default_device = 0,
+  .plugins = GT_DEFAULT_PLUGINS,
+  .plugin_path = NULL
+};
+
+__thread int gt_current_device = -1;
+
+/* default-device-var once a thread has set it.  */
+static __thread int thread_default_device;
+static __thread bool thread_default_device_set;
+
+long
+gt_env_long (const char *name, long deflt, long max)
+{
+  const char *s = getenv (name);
+  char *end;
+  long v;
+
+  if (s == NULL)
+    return deflt;
+  while (*s == ' ' || *s == '\t')
+    s++;
+  errno = 0;
+  v = strtol (s, &end, 10);
+  while (*end == ' ' || *end == '\t')
+    end++;
+  if (*s == '\0' || *end != '\0' || errno != 0 || v < 0 || v > max)
+    {
+      gt_warning ("%s='%s' is not a number from 0 to %ld; using %ld",
+		  name, getenv (name), max, deflt);
+      return deflt;
+    }
+  return v;
+}
+
+static void
+parse_target_offload (void)
+{
+  const char *s = getenv ("OMP_TARGET_OFFLOAD");
+  size_t len;
+
+  if (s == NULL)
+    return;
+  while (*s == ' ' || *s == '\t')
+    s++;
+  len = strlen (s);
+  while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+    len--;
+  if (len == 7 && strncasecmp (s, "default", 7) == 0)
+    gt_icvs.target_offload = GT_OFFLOAD_DEFAULT;
+  else if (len == 9 && strncasecmp (s, "mandatory", 9) == 0)
+    gt_icvs.target_offload = GT_OFFLOAD_MANDATORY;
+  else if (len == 8 && strncasecmp (s, "disabled", 8) == 0)
+    gt_icvs.target_offload = GT_OFFLOAD_DISABLED;
+  else
+    gt_warning ("OMP_TARGET_OFFLOAD='%s' is not one of DEFAULT, MANDATORY "
+		"or DISABLED; using DEFAULT", getenv ("OMP_TARGET_OFFLOAD"));
+}
+
+static void __attribute__ ((constructor))
+gt_initialize_env (void)
+{
+  const char *s;
+
+  gt_debug_level = (int) gt_env_long ("GOMP_DEBUG", 0, 100);
+  parse_target_offload ();
+  gt_icvs.default_device = (int) gt_env_long ("OMP_DEFAULT_DEVICE", 0,
+					      0x7fffffff);
+  s = getenv ("GOMPTARGET_PLUGINS");
+  if (s != NULL)
+    gt_icvs.plugins = s;
+  s = getenv ("GOMPTARGET_PLUGIN_PATH");
+  if (s != NULL && *s != '\0')
+    gt_icvs.plugin_path = s;
+}
+
+int
+gt_default_device (void)
+{
+  return thread_default_device_set ? thread_default_device
+				   : gt_icvs.default_device;
+}
+
+/* omp_set_default_device: the ICV is per task in OpenMP; here it is kept
+   per thread, which is what a task sees unless it migrates.  */
+void
+gt_set_default_device (int device_num)
+{
+  thread_default_device = device_num;
+  thread_default_device_set = true;
+}

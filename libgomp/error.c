@@ -1,0 +1,98 @@
+/* error.c -- fatal errors, warnings and the GOMP_DEBUG trace, and the
+   checked allocation helpers.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "gomptarget.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int gt_debug_level;
+
+static void
+vprint (const char *prefix, const char *fmt, va_list ap)
+{
+  /* One write per message, so that lines of several threads do not mix.  */
+  char buf[1024];
+  int n = snprintf (buf, sizeof buf, "%s", prefix);
+  int m = vsnprintf (buf + n, sizeof buf - n - 1, fmt, ap);
+  size_t len = n + (m < 0 ? 0 : (size_t) m < sizeof buf - n - 1
+		    ? (size_t) m : sizeof buf - n - 2);
+  if (len == 0 || buf[len - 1] != '\n')
+    buf[len++] = '\n';
+  fwrite (buf, 1, len, stderr);
+  fflush (stderr);
+}
+
+void
+gt_fatal (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vprint ("libgomptarget: ", fmt, ap);
+  va_end (ap);
+  exit (EXIT_FAILURE);
+}
+
+void
+gt_warning (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vprint ("libgomptarget: warning: ", fmt, ap);
+  va_end (ap);
+}
+
+void
+gt_debug_printf (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vprint ("gomptarget: ", fmt, ap);
+  va_end (ap);
+}
+
+void *
+gt_malloc (size_t size)
+{
+  void *p = malloc (size ? size : 1);
+  if (p == NULL)
+    gt_fatal ("out of memory allocating %zu bytes", size);
+  return p;
+}
+
+void *
+gt_calloc (size_t n, size_t size)
+{
+  void *p = calloc (n ? n : 1, size ? size : 1);
+  if (p == NULL)
+    gt_fatal ("out of memory allocating %zu bytes", n * size);
+  return p;
+}
+
+void *
+gt_realloc (void *old, size_t size)
+{
+  void *p = realloc (old, size ? size : 1);
+  if (p == NULL)
+    gt_fatal ("out of memory allocating %zu bytes", size);
+  return p;
+}

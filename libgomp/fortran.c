@@ -1,0 +1,74 @@
+/* fortran.c -- the Fortran entry points (trailing underscore) of the
+   device routines that have them in libgomp.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "gomptarget.h"
+
+/* Fortran passes arguments by reference; integer(4) unless _8_.  */
+GT_PUBLIC void omp_set_default_device_ (const int32_t *);
+GT_PUBLIC void omp_set_default_device_8_ (const int64_t *);
+GT_PUBLIC int32_t omp_get_default_device_ (void);
+GT_PUBLIC int32_t omp_get_num_devices_ (void);
+GT_PUBLIC int32_t omp_get_initial_device_ (void);
+GT_PUBLIC int32_t omp_is_initial_device_ (void);
+GT_PUBLIC int32_t omp_get_device_num_ (void);
+
+void
+omp_set_default_device_ (const int32_t *device_num)
+{
+  omp_set_default_device (*device_num);
+}
+
+void
+omp_set_default_device_8_ (const int64_t *device_num)
+{
+  omp_set_default_device ((int) *device_num);
+}
+
+int32_t
+omp_get_default_device_ (void)
+{
+  return omp_get_default_device ();
+}
+
+int32_t
+omp_get_num_devices_ (void)
+{
+  return omp_get_num_devices ();
+}
+
+int32_t
+omp_get_initial_device_ (void)
+{
+  return omp_get_initial_device ();
+}
+
+/* A Fortran LOGICAL(4): nonzero is .true.  */
+int32_t
+omp_is_initial_device_ (void)
+{
+  return omp_is_initial_device ();
+}
+
+int32_t
+omp_get_device_num_ (void)
+{
+  return omp_get_device_num ();
+}

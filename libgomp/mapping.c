@@ -1,0 +1,1055 @@
+/* mapping.c -- the data environment of a device: mapping the items of a
+   construct into the device's splay tree (allocating one device block
+   for everything a construct adds, with one host-to-device transfer for
+   its small items), reference counts, pointers and attachments, and the
+   undoing at the end of a construct, exit data and target update.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "gomptarget.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Items at most this large are staged and copied in one transfer.  */
+#define GT_STAGE_LIMIT (64 * 1024)
+
+/* What gt_map_vars_locked decided for one item.  */
+enum item_state
+{
+  ST_NONE,		/* Nothing on the device; device value NULL.  */
+  ST_INLINE,		/* The host value is passed as is.  */
+  ST_EXISTING,		/* Found in the table.  */
+  ST_NEW,		/* To be allocated at OFFSET of the new block.  */
+  ST_PRIVATE,		/* firstprivate copy at OFFSET.  */
+  ST_STRUCT,		/* GOMP_MAP_STRUCT header.  */
+  ST_LATE		/* Resolved after everything else is mapped.  */
+};
+
+struct item_plan
+{
+  uintptr_t offset;
+  unsigned char state;
+  unsigned char kind;
+  bool implicit;
+  bool new_pointer;	/* A new POINTER slot to fill with the target.  */
+  size_t group;		/* 1 + struct group of a new key, or 0.  */
+};
+
+/* Per-thread scratch storage: the launch path allocates nothing once
+   these have grown to fit.  */
+static __thread struct gt_construct thread_construct;
+static __thread struct item_plan *thread_plan;
+static __thread size_t thread_plan_cap;
+static __thread void **thread_devaddrs;
+static __thread size_t thread_devaddrs_cap;
+static __thread unsigned char *thread_stage;
+static __thread size_t thread_stage_cap;
+
+struct gt_construct *
+gt_thread_construct (void)
+{
+  return &thread_construct;
+}
+
+void **
+gt_thread_devaddrs (size_t n)
+{
+  if (n > thread_devaddrs_cap)
+    {
+      thread_devaddrs_cap = n < 16 ? 16 : n;
+      free (thread_devaddrs);
+      thread_devaddrs = gt_malloc (thread_devaddrs_cap * sizeof (void *));
+    }
+  return thread_devaddrs;
+}
+
+static struct item_plan *
+thread_plans (size_t n)
+{
+  if (n > thread_plan_cap)
+    {
+      thread_plan_cap = n < 16 ? 16 : n;
+      free (thread_plan);
+      thread_plan = gt_malloc (thread_plan_cap * sizeof *thread_plan);
+    }
+  memset (thread_plan, 0, n * sizeof *thread_plan);
+  return thread_plan;
+}
+
+static unsigned char *
+thread_staging (size_t n)
+{
+  if (n > thread_stage_cap)
+    {
+      free (thread_stage);
+      thread_stage_cap = n;
+      thread_stage = gt_malloc (n);
+    }
+  return thread_stage;
+}
+
+static void
+construct_reserve (struct gt_construct *c, size_t n)
+{
+  if (c->nitems + n > c->capacity)
+    {
+      size_t cap = c->capacity * 2;
+      if (cap < c->nitems + n)
+	cap = c->nitems + n;
+      if (cap < 8)
+	cap = 8;
+      c->items = gt_realloc (c->items, cap * sizeof *c->items);
+      c->capacity = cap;
+    }
+}
+
+void
+gt_construct_release (struct gt_construct *c)
+{
+  free (c->items);
+  c->items = NULL;
+  c->nitems = c->capacity = 0;
+}
+
+/* Decode kind I: the kind, its alignment and whether it is implicit.  */
+static inline int
+decode_kind (const void *kinds, bool short_kinds, size_t i, size_t *align,
+	     bool *implicit)
+{
+  if (short_kinds)
+    {
+      unsigned v = ((const unsigned short *) kinds)[i];
+      unsigned k = v & 0xff;
+      *implicit = (k & 0x7c) == GT_MAPF_IMPLICIT;
+      if (*implicit)
+	k &= ~GT_MAPF_IMPLICIT;
+      if (align)
+	*align = (size_t) 1 << (v >> 8);
+      return (int) k;
+    }
+  else
+    {
+      unsigned v = ((const unsigned char *) kinds)[i];
+      *implicit = false;
+      if (align)
+	*align = (size_t) 1 << (v >> 3);
+      return (int) (v & 7);
+    }
+}
+
+static inline bool
+copy_to_p (int kind)
+{
+  return !(kind & 0x0c) && (kind & GT_MAPF_TO) && kind < 0x100;
+}
+
+static inline bool
+copy_from_p (int kind)
+{
+  return !(kind & 0x0c) && (kind & GT_MAPF_FROM);
+}
+
+static inline bool
+always_to_p (int kind)
+{
+  return kind == GT_MAP_ALWAYS_TO || kind == GT_MAP_ALWAYS_TOFROM;
+}
+
+static inline bool
+always_from_p (int kind)
+{
+  return kind == GT_MAP_ALWAYS_FROM || kind == GT_MAP_ALWAYS_TOFROM;
+}
+
+static inline bool
+pointer_p (int kind)
+{
+  return kind == GT_MAP_POINTER
+	 || kind == GT_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION;
+}
+
+static const char *
+kind_name (int kind)
+{
+  switch (kind)
+    {
+    case GT_MAP_ALLOC: return "alloc";
+    case GT_MAP_TO: return "to";
+    case GT_MAP_FROM: return "from";
+    case GT_MAP_TOFROM: return "tofrom";
+    case GT_MAP_ALWAYS_TO: return "always,to";
+    case GT_MAP_ALWAYS_FROM: return "always,from";
+    case GT_MAP_ALWAYS_TOFROM: return "always,tofrom";
+    case GT_MAP_POINTER: return "pointer";
+    case GT_MAP_TO_PSET: return "to_pset";
+    case GT_MAP_ZERO_LEN_ARRAY_SECTION: return "zero-length";
+    default: return "other";
+    }
+}
+
+/* ---- Keys and blocks.  ---- */
+
+static struct gt_block *
+block_new (struct gt_device *dev, size_t size, size_t nkeys, size_t nrcs,
+	   struct gt_key **keys, struct gt_refcount **rcs)
+{
+  struct gt_block *b = gt_malloc (sizeof *b + nkeys * sizeof (struct gt_key)
+				  + nrcs * sizeof (struct gt_refcount));
+  b->dev = dev;
+  b->size = size;
+  b->dev_ptr = size ? gt_dev_alloc (dev, size, NULL) : NULL;
+  b->live_keys = 0;
+  b->free_pending = false;
+  b->next_dead = NULL;
+  *keys = (struct gt_key *) (b + 1);
+  if (rcs)
+    *rcs = (struct gt_refcount *) (*keys + nkeys);
+  return b;
+}
+
+static void
+block_free (struct gt_block *b)
+{
+  if (b->dev_ptr)
+    gt_dev_free (b->dev, b->dev_ptr);
+  free (b);
+}
+
+static void
+key_init (struct gt_key *k, uintptr_t start, uintptr_t end,
+	  uintptr_t dev_addr, struct gt_block *b, struct gt_refcount *rc)
+{
+  k->node.host_start = start;
+  k->node.host_end = end;
+  k->node.left = k->node.right = NULL;
+  k->dev_addr = dev_addr;
+  k->own_rc.count = 0;
+  k->own_rc.gen = 0;
+  k->own_rc.nkeys = 1;
+  k->rc = rc ? rc : &k->own_rc;
+  k->block = b;
+  k->next_sibling = k;
+  k->attach_count = NULL;
+  k->removed = false;
+}
+
+/* Take KEY (and its structure siblings) out of the table.  The blocks are
+   freed by the caller once no key of theirs is referenced any more.  */
+static void
+key_remove (struct gt_device *dev, struct gt_key *key)
+{
+  struct gt_key *k = key;
+
+  do
+    {
+      struct gt_key *next = k->next_sibling;
+      if (!k->removed)
+	{
+	  gt_debug ("unmap [%p,%p) from device %d",
+		    (void *) GT_KEY_START (k), (void *) GT_KEY_END (k),
+		    dev->id);
+	  gt_splay_remove (&dev->mem_map, k);
+	  k->removed = true;
+	  k->block->live_keys--;
+	  free (k->attach_count);
+	  k->attach_count = NULL;
+	}
+      k = next;
+    }
+  while (k != key);
+}
+
+/* Queue block B for freeing if nothing holds it any more.  Blocks are
+   freed only after a whole construct is undone, because its items may
+   still point to keys inside them.  */
+static void
+collect_dead (struct gt_block *b, struct gt_block **dead)
+{
+  if (b->live_keys == 0 && !b->free_pending)
+    {
+      b->free_pending = true;
+      b->next_dead = *dead;
+      *dead = b;
+    }
+}
+
+static void
+free_dead (struct gt_block *dead)
+{
+  while (dead)
+    {
+      struct gt_block *next = dead->next_dead;
+      block_free (dead);
+      dead = next;
+    }
+}
+
+/* ---- Copies.  ---- */
+
+/* Copy [HOST, HOST+LEN) of key K back to the host, leaving alone the
+   pointer slots that are still attached (their device value is a device
+   address, not what the host holds).  */
+static void
+copy_back (struct gt_device *dev, struct gt_key *k, uintptr_t host,
+	   size_t len)
+{
+  if (k->attach_count == NULL)
+    {
+      gt_copy_from_dev (dev, (void *) host,
+			(void *) gt_key_translate (k, host), len);
+      return;
+    }
+  uintptr_t end = host + len, a = host;
+  while (a < end)
+    {
+      size_t idx = (a - GT_KEY_START (k)) / sizeof (void *);
+      uintptr_t slot_end = GT_KEY_START (k) + (idx + 1) * sizeof (void *);
+      if (slot_end > end)
+	slot_end = end;
+      if (k->attach_count[idx] == 0)
+	gt_copy_from_dev (dev, (void *) a, (void *) gt_key_translate (k, a),
+			  slot_end - a);
+      a = slot_end;
+    }
+}
+
+/* Translate the pointer stored at host address SLOT (with BIAS) into a
+   device address: the value to store in the device copy of the slot.  */
+static uintptr_t
+translate_pointer (struct gt_device *dev, uintptr_t slot, uintptr_t bias)
+{
+  uintptr_t target = (uintptr_t) *(void **) slot;
+  struct gt_key *n;
+
+  if (target == 0)
+    return 0;
+  target += bias;
+  n = gt_splay_lookup_0len (&dev->mem_map, target, target);
+  if (n == NULL)
+    {
+      pthread_mutex_unlock (&dev->lock);
+      gt_fatal ("Pointer target of array section wasn't mapped");
+    }
+  return gt_key_translate (n, target) - bias;
+}
+
+/* ---- Attach and detach.  ---- */
+
+static void
+attach_pointer (struct gt_device *dev, struct gt_key *n, uintptr_t slot,
+		uintptr_t bias, bool allow_zero_length)
+{
+  size_t nslots = (GT_KEY_END (n) - GT_KEY_START (n) + sizeof (void *) - 1)
+		  / sizeof (void *);
+  size_t idx = (slot - GT_KEY_START (n)) / sizeof (void *);
+
+  if (n->attach_count == NULL)
+    n->attach_count = gt_calloc (nslots ? nslots : 1, sizeof (uintptr_t));
+  if (++n->attach_count[idx] != 1)
+    return;
+
+  uintptr_t target = (uintptr_t) *(void **) slot, data;
+  if (target == 0)
+    {
+      pthread_mutex_unlock (&dev->lock);
+      gt_fatal ("attempt to attach null pointer");
+    }
+  struct gt_key *tn = gt_splay_lookup (&dev->mem_map, target + bias,
+				       target + bias + 1);
+  if (tn == NULL)
+    {
+      if (!allow_zero_length)
+	{
+	  pthread_mutex_unlock (&dev->lock);
+	  gt_fatal ("pointer target not mapped for attach");
+	}
+      data = 0;
+    }
+  else
+    data = gt_key_translate (tn, target);
+  gt_debug ("attach host slot %p on device %d to %p", (void *) slot,
+	    dev->id, (void *) data);
+  gt_copy_to_dev (dev, (void *) gt_key_translate (n, slot), &data,
+		  sizeof data);
+}
+
+static void
+detach_pointer (struct gt_device *dev, struct gt_key *n, uintptr_t slot,
+		bool finalize)
+{
+  size_t idx = (slot - GT_KEY_START (n)) / sizeof (void *);
+
+  if (n->attach_count == NULL || n->attach_count[idx] == 0)
+    return;
+  if (finalize)
+    n->attach_count[idx] = 1;
+  if (--n->attach_count[idx] != 0)
+    return;
+  /* Give the device copy back the host's value.  */
+  uintptr_t target = (uintptr_t) *(void **) slot;
+  gt_debug ("detach host slot %p on device %d", (void *) slot, dev->id);
+  gt_copy_to_dev (dev, (void *) gt_key_translate (n, slot), &target,
+		  sizeof target);
+}
+
+/* ---- Mapping.  ---- */
+
+static void __attribute__ ((noreturn))
+overlap_fatal (struct gt_device *dev, uintptr_t s, uintptr_t e,
+	       struct gt_key *n)
+{
+  pthread_mutex_unlock (&dev->lock);
+  gt_fatal ("Trying to map into device [%p..%p) object when [%p..%p) is "
+	    "already mapped", (void *) s, (void *) e,
+	    (void *) GT_KEY_START (n), (void *) GT_KEY_END (n));
+}
+
+/* Check that an existing key N may serve [S, E): new inside old, or for
+   an implicit map old inside new.  */
+static void
+check_existing (struct gt_device *dev, struct gt_key *n, uintptr_t s,
+		uintptr_t e, int kind, bool implicit)
+{
+  bool inside = GT_KEY_START (n) <= s && e <= GT_KEY_END (n);
+  bool implicit_subset = implicit && s <= GT_KEY_START (n)
+			 && GT_KEY_END (n) <= e;
+  if ((kind & GT_MAPF_FORCE) || !(inside || implicit_subset))
+    overlap_fatal (dev, s, e, n);
+}
+
+/* Resolve the fields FIRST..LAST of a structure whose range overlaps the
+   existing key N: each must already be mapped in N's structure.  */
+static void
+map_struct_existing (struct gt_device *dev, struct gt_key *n, size_t first,
+		     size_t last, void **hostaddrs, size_t *sizes,
+		     struct gt_map_item *items, struct item_plan *plan)
+{
+  size_t j;
+
+  for (j = first; j <= last; j++)
+    {
+      uintptr_t s = (uintptr_t) hostaddrs[j], e = s + sizes[j];
+      struct gt_key *f = gt_splay_lookup_0len (&dev->mem_map, s, e);
+      if (f == NULL || f->rc != n->rc
+	  || (f != n && (GT_KEY_START (f) - GT_KEY_START (n)
+			 != f->dev_addr - n->dev_addr))
+	  || s < GT_KEY_START (f) || e > GT_KEY_END (f))
+	{
+	  pthread_mutex_unlock (&dev->lock);
+	  gt_fatal ("Trying to map into device [%p..%p) structure element "
+		    "when other mapped elements from the same structure "
+		    "weren't mapped together with it", (void *) s,
+		    (void *) e);
+	}
+      items[j].key = f;
+      plan[j].state = ST_EXISTING;
+    }
+}
+
+void
+gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
+		    size_t *sizes, const void *kinds, bool short_kinds,
+		    enum gt_map_purpose purpose, void **devaddrs,
+		    struct gt_construct *c)
+{
+  struct gt_splay_tree *map = &dev->mem_map;
+  struct item_plan *plan = thread_plans (mapnum);
+  struct gt_map_item *items;
+  size_t i, new_size = 0, new_align = 1, nnew = 0, nlate = 0, ngroups = 0;
+  bool have_private = false;
+
+  construct_reserve (c, mapnum);
+  items = c->items + c->nitems;
+  memset (items, 0, mapnum * sizeof *items);
+
+  /* Pass 1: find what exists, lay out what does not.  */
+  for (i = 0; i < mapnum; i++)
+    {
+      size_t align;
+      bool implicit;
+      int kind = decode_kind (kinds, short_kinds, i, &align, &implicit);
+      uintptr_t s = (uintptr_t) hostaddrs[i], e;
+      struct gt_key *n;
+
+      plan[i].kind = (unsigned char) kind;
+      plan[i].implicit = implicit;
+      items[i].host_start = s;
+      items[i].length = sizes[i];
+
+      switch (kind)
+	{
+	case GT_MAP_FIRSTPRIVATE_INT:
+	  plan[i].state = ST_INLINE;
+	  continue;
+	case GT_MAP_USE_DEVICE_PTR:
+	case GT_MAP_USE_DEVICE_PTR_IF_PRESENT:
+	case GT_MAP_ATTACH:
+	case GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
+	case GT_MAP_ALWAYS_POINTER:
+	  plan[i].state = ST_LATE;
+	  nlate++;
+	  continue;
+	case GT_MAP_FIRSTPRIVATE:
+	  if (purpose != GT_MAP_FOR_TARGET)
+	    continue;
+	  new_size = (new_size + align - 1) & ~(align - 1);
+	  if (align > new_align)
+	    new_align = align;
+	  plan[i].state = ST_PRIVATE;
+	  plan[i].offset = new_size;
+	  new_size += sizes[i];
+	  have_private = true;
+	  continue;
+	case GT_MAP_STRUCT:
+	  {
+	    size_t first = i + 1, last = i + sizes[i];
+	    if (sizes[i] == 0 || last >= mapnum)
+	      gt_fatal ("malformed structure mapping (%zu fields)", sizes[i]);
+	    s = (uintptr_t) hostaddrs[first];
+	    e = (uintptr_t) hostaddrs[last] + sizes[last];
+	    plan[i].state = ST_STRUCT;
+	    n = gt_splay_lookup_0len (map, s, e);
+	    if (n != NULL)
+	      {
+		map_struct_existing (dev, n, first, last, hostaddrs, sizes,
+				     items, plan);
+		for (size_t j = first; j <= last; j++)
+		  {
+		    bool imp;
+		    plan[j].kind = (unsigned char) decode_kind (kinds,
+								short_kinds,
+								j, NULL,
+								&imp);
+		    items[j].host_start = (uintptr_t) hostaddrs[j];
+		    items[j].length = sizes[j];
+		    if (always_to_p (plan[j].kind))
+		      gt_copy_to_dev (dev, (void *) gt_key_translate
+						 (items[j].key,
+						  items[j].host_start),
+				      hostaddrs[j], sizes[j]);
+		  }
+		i = last;
+		continue;
+	      }
+	    /* A new structure: its fields go in one contiguous range and
+	       share one reference count.  */
+	    ngroups++;
+	    new_size = (new_size + align - 1) & ~(align - 1);
+	    if (align > new_align)
+	      new_align = align;
+	    for (size_t j = first; j <= last; j++)
+	      {
+		bool imp;
+		plan[j].kind = (unsigned char) decode_kind (kinds, short_kinds,
+							    j, NULL, &imp);
+		plan[j].state = ST_NEW;
+		plan[j].offset = new_size + ((uintptr_t) hostaddrs[j] - s);
+		plan[j].group = ngroups;
+		items[j].host_start = (uintptr_t) hostaddrs[j];
+		items[j].length = sizes[j];
+		nnew++;
+	      }
+	    new_size += e - s;
+	    i = last;
+	    continue;
+	  }
+	default:
+	  break;
+	}
+
+      if (s == 0)
+	{
+	  /* A NULL base (e.g. an array section of a null pointer).  */
+	  plan[i].state = ST_INLINE;
+	  continue;
+	}
+      if (pointer_p (kind))
+	e = s + sizeof (void *);
+      else
+	e = s + sizes[i];
+
+      if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION)
+	{
+	  n = gt_splay_lookup_0len (map, s, e);
+	  if (n == NULL)
+	    {
+	      plan[i].state = ST_NONE;
+	      continue;
+	    }
+	}
+      else
+	n = gt_splay_lookup (map, s, e);
+
+      if (n != NULL)
+	{
+	  check_existing (dev, n, s, e, kind, implicit);
+	  plan[i].state = ST_EXISTING;
+	  items[i].key = n;
+	  if (always_to_p (kind))
+	    gt_copy_to_dev (dev, (void *) gt_key_translate (n, s), (void *) s,
+			    e - s);
+	  continue;
+	}
+      if (kind == GT_MAP_IF_PRESENT)
+	{
+	  plan[i].state = ST_NONE;
+	  if (i + 1 < mapnum)
+	    {
+	      bool imp;
+	      if (pointer_p (decode_kind (kinds, short_kinds, i + 1, NULL,
+					  &imp)))
+		plan[++i].state = ST_NONE;
+	    }
+	  continue;
+	}
+      if (pointer_p (kind))
+	{
+	  align = sizeof (void *);
+	  plan[i].new_pointer = true;
+	}
+      new_size = (new_size + align - 1) & ~(align - 1);
+      if (align > new_align)
+	new_align = align;
+      plan[i].state = ST_NEW;
+      plan[i].offset = new_size;
+      new_size += e - s;
+      nnew++;
+    }
+
+  /* Pass 2: allocate one block for all new keys and private copies.  */
+  struct gt_block *block = NULL;
+  struct gt_key *keys = NULL;
+  struct gt_refcount *rcs = NULL;
+  uintptr_t base = 0;
+  if (nnew > 0 || have_private)
+    {
+      /* Device allocators align to at least 16; larger alignments are
+	 met by offsetting inside an enlarged block.  */
+      size_t slack = new_align > 16 ? new_align - 1 : 0;
+      block = block_new (dev, new_size + slack, nnew, ngroups, &keys, &rcs);
+      for (i = 0; i < ngroups; i++)
+	{
+	  rcs[i].count = 0;
+	  rcs[i].gen = 0;
+	  rcs[i].nkeys = 0;
+	}
+      base = ((uintptr_t) block->dev_ptr + slack) & ~(uintptr_t) slack;
+      if (have_private)
+	{
+	  /* The construct holds the block until it ends.  */
+	  block->live_keys++;
+	  c->private_block = block;
+	}
+    }
+
+  bool stage = block != NULL && new_size <= GT_STAGE_LIMIT;
+  unsigned char *staging = stage ? thread_staging (new_size) : NULL;
+  size_t stage_lo = new_size, stage_hi = 0;
+  size_t knext = 0;
+
+  for (i = 0; i < mapnum; i++)
+    {
+      uintptr_t s = items[i].host_start, e;
+      struct gt_key *n;
+      if (plan[i].state == ST_PRIVATE)
+	{
+	  if (stage)
+	    {
+	      memcpy (staging + plan[i].offset, (void *) s, sizes[i]);
+	      if (plan[i].offset < stage_lo)
+		stage_lo = plan[i].offset;
+	      if (plan[i].offset + sizes[i] > stage_hi)
+		stage_hi = plan[i].offset + sizes[i];
+	    }
+	  else
+	    gt_copy_to_dev (dev, (void *) (base + plan[i].offset), (void *) s,
+			    sizes[i]);
+	  continue;
+	}
+      if (plan[i].state != ST_NEW)
+	continue;
+      e = s + (plan[i].new_pointer ? sizeof (void *) : sizes[i]);
+      /* An earlier item of this construct may have mapped it already.  */
+      if (plan[i].group == 0
+	  && (n = gt_splay_lookup (map, s, e)) != NULL)
+	{
+	  check_existing (dev, n, s, e, plan[i].kind, plan[i].implicit);
+	  plan[i].state = ST_EXISTING;
+	  items[i].key = n;
+	  continue;
+	}
+      n = &keys[knext++];
+      key_init (n, s, e, base + plan[i].offset, block,
+		plan[i].group ? &rcs[plan[i].group - 1] : NULL);
+      if (plan[i].group)
+	{
+	  n->rc->nkeys++;
+	  /* Link the structure's keys in a ring.  */
+	  if (i > 0 && plan[i - 1].group == plan[i].group)
+	    {
+	      struct gt_key *prev = items[i - 1].key;
+	      n->next_sibling = prev->next_sibling;
+	      prev->next_sibling = n;
+	    }
+	}
+      gt_splay_insert (map, n);
+      block->live_keys++;
+      items[i].key = n;
+      gt_debug ("map [%p,%p) -> device %d %p (%s)", (void *) s, (void *) e,
+		dev->id, (void *) n->dev_addr, kind_name (plan[i].kind));
+      if (copy_to_p (plan[i].kind) && e > s)
+	{
+	  if (stage)
+	    {
+	      memcpy (staging + plan[i].offset, (void *) s, e - s);
+	      if (plan[i].offset < stage_lo)
+		stage_lo = plan[i].offset;
+	      if (plan[i].offset + (e - s) > stage_hi)
+		stage_hi = plan[i].offset + (e - s);
+	    }
+	  else
+	    gt_copy_to_dev (dev, (void *) n->dev_addr, (void *) s, e - s);
+	}
+    }
+
+  /* New pointer slots get the device address of their target, which is
+     mapped by now (typically by the item before).  */
+  for (i = 0; i < mapnum; i++)
+    if (plan[i].state == ST_NEW && plan[i].new_pointer)
+      {
+	uintptr_t v = translate_pointer (dev, items[i].host_start, sizes[i]);
+	if (stage)
+	  {
+	    memcpy (staging + plan[i].offset, &v, sizeof v);
+	    if (plan[i].offset < stage_lo)
+	      stage_lo = plan[i].offset;
+	    if (plan[i].offset + sizeof v > stage_hi)
+	      stage_hi = plan[i].offset + sizeof v;
+	  }
+	else
+	  gt_copy_to_dev (dev, (void *) (base + plan[i].offset), &v,
+			  sizeof v);
+      }
+  if (stage && stage_hi > stage_lo)
+    gt_copy_to_dev (dev, (void *) (base + stage_lo), staging + stage_lo,
+		    stage_hi - stage_lo);
+
+  /* Pass 3: references, at most once per construct (OpenMP 5.0).  */
+  for (i = 0; i < mapnum; i++)
+    {
+      struct gt_key *n = items[i].key;
+      if (n == NULL)
+	continue;
+      items[i].copy_from = copy_from_p (plan[i].kind);
+      items[i].always_from = always_from_p (plan[i].kind);
+      if (n->rc->gen != c->gen)
+	{
+	  n->rc->gen = c->gen;
+	  if (n->rc->count != GT_REFCOUNT_INFINITY)
+	    n->rc->count++;
+	  items[i].counted = true;
+	}
+    }
+
+  /* Pass 4: what needs everything else mapped first.  */
+  for (i = 0; nlate && i < mapnum; i++)
+    {
+      uintptr_t s = (uintptr_t) hostaddrs[i];
+      struct gt_key *n;
+      if (plan[i].state != ST_LATE)
+	continue;
+      nlate--;
+      switch (plan[i].kind)
+	{
+	case GT_MAP_ATTACH:
+	case GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
+	  n = gt_splay_lookup (map, s, s + sizeof (void *));
+	  if (n != NULL)
+	    {
+	      attach_pointer (dev, n, s, sizes[i],
+			      plan[i].kind
+			      == GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION);
+	      items[i].key = n;
+	      items[i].is_attach = true;
+	    }
+	  break;
+	case GT_MAP_ALWAYS_POINTER:
+	  n = gt_splay_lookup (map, s, s + sizeof (void *));
+	  if (n != NULL)
+	    {
+	      uintptr_t v = translate_pointer (dev, s, sizes[i]);
+	      gt_copy_to_dev (dev, (void *) gt_key_translate (n, s), &v,
+			      sizeof v);
+	    }
+	  break;
+	case GT_MAP_USE_DEVICE_PTR:
+	case GT_MAP_USE_DEVICE_PTR_IF_PRESENT:
+	  if (s == 0)
+	    break;
+	  n = gt_splay_lookup_0len (map, s, s);
+	  if (n != NULL)
+	    hostaddrs[i] = (void *) gt_key_translate (n, s);
+	  else if (plan[i].kind == GT_MAP_USE_DEVICE_PTR)
+	    {
+	      pthread_mutex_unlock (&dev->lock);
+	      gt_fatal ("use_device_ptr pointer wasn't mapped");
+	    }
+	  break;
+	}
+    }
+
+  /* Pass 5: the device value of each item for the region.  */
+  if (purpose == GT_MAP_FOR_TARGET)
+    for (i = 0; i < mapnum; i++)
+      {
+	uintptr_t s = (uintptr_t) hostaddrs[i], v = 0;
+	switch (plan[i].state)
+	  {
+	  case ST_EXISTING:
+	  case ST_NEW:
+	    v = gt_key_translate (items[i].key, s);
+	    break;
+	  case ST_INLINE:
+	  case ST_LATE:
+	    v = s;
+	    break;
+	  case ST_PRIVATE:
+	    v = base + plan[i].offset;
+	    break;
+	  case ST_STRUCT:
+	    v = gt_key_translate (items[i + 1].key,
+				  (uintptr_t) hostaddrs[i + 1])
+		- ((uintptr_t) hostaddrs[i + 1] - s);
+	    break;
+	  default:
+	    break;
+	  }
+	/* Attach and pointer-only items pass NULL, as libgomp does.  */
+	if (plan[i].kind == GT_MAP_ATTACH
+	    || plan[i].kind == GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION
+	    || plan[i].kind == GT_MAP_ALWAYS_POINTER)
+	  v = 0;
+	devaddrs[i] = (void *) v;
+      }
+
+  c->nitems += mapnum;
+}
+
+void
+gt_unmap_vars_locked (struct gt_construct *c)
+{
+  struct gt_device *dev = c->dev;
+  size_t i, n = c->nitems;
+  struct gt_map_item *items = c->items;
+
+  /* Detach first: copies back must not carry device addresses.  */
+  for (i = 0; i < n; i++)
+    if (items[i].is_attach)
+      detach_pointer (dev, items[i].key, items[i].host_start, false);
+
+  for (i = 0; i < n; i++)
+    if (items[i].counted && items[i].key->rc->count != GT_REFCOUNT_INFINITY)
+      items[i].key->rc->count--;
+
+  for (i = 0; i < n; i++)
+    {
+      struct gt_key *k = items[i].key;
+      if (k == NULL || items[i].is_attach)
+	continue;
+      if ((items[i].copy_from && k->rc->count == 0) || items[i].always_from)
+	copy_back (dev, k, items[i].host_start, items[i].length);
+    }
+
+  struct gt_block *dead = NULL;
+  for (i = 0; i < n; i++)
+    {
+      struct gt_key *k = items[i].key;
+      if (k != NULL && k->rc->count == 0 && !k->removed)
+	{
+	  key_remove (dev, k);
+	  collect_dead (k->block, &dead);
+	}
+    }
+  if (c->private_block)
+    {
+      c->private_block->live_keys--;
+      collect_dead (c->private_block, &dead);
+    }
+  free_dead (dead);
+  c->private_block = NULL;
+  c->nitems = 0;
+}
+
+void
+gt_update_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
+		  size_t *sizes, const void *kinds, bool short_kinds)
+{
+  size_t i;
+
+  for (i = 0; i < mapnum; i++)
+    {
+      bool implicit;
+      int kind = decode_kind (kinds, short_kinds, i, NULL, &implicit);
+      uintptr_t s = (uintptr_t) hostaddrs[i], e = s + sizes[i];
+      struct gt_key *n;
+
+      if (sizes[i] == 0 || !(copy_to_p (kind) || copy_from_p (kind)))
+	continue;
+      n = gt_splay_lookup (&dev->mem_map, s, e);
+      if (n == NULL)
+	continue;
+      if (s < GT_KEY_START (n) || e > GT_KEY_END (n))
+	{
+	  pthread_mutex_unlock (&dev->lock);
+	  gt_fatal ("Trying to update [%p..%p) object when only [%p..%p) is "
+		    "mapped", (void *) s, (void *) e,
+		    (void *) GT_KEY_START (n), (void *) GT_KEY_END (n));
+	}
+      if (copy_to_p (kind))
+	gt_copy_to_dev (dev, (void *) gt_key_translate (n, s), (void *) s,
+			e - s);
+      if (copy_from_p (kind))
+	copy_back (dev, n, s, e - s);
+    }
+}
+
+void
+gt_exit_data_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
+		     size_t *sizes, const unsigned short *kinds)
+{
+  unsigned long gen = ++dev->generation;
+  struct gt_key **gone = (struct gt_key **) gt_thread_devaddrs (mapnum);
+  size_t i, ngone = 0;
+
+  for (i = 0; i < mapnum; i++)
+    {
+      int kind = kinds[i] & 0xff;
+      uintptr_t s = (uintptr_t) hostaddrs[i];
+      if (kind == GT_MAP_DETACH || kind == GT_MAP_FORCE_DETACH)
+	{
+	  struct gt_key *n = gt_splay_lookup (&dev->mem_map, s,
+					      s + sizeof (void *));
+	  if (n)
+	    detach_pointer (dev, n, s, kind == GT_MAP_FORCE_DETACH);
+	}
+    }
+
+  for (i = 0; i < mapnum; i++)
+    {
+      bool implicit;
+      int kind = decode_kind (kinds, true, i, NULL, &implicit);
+      uintptr_t s = (uintptr_t) hostaddrs[i], e = s + sizes[i];
+      struct gt_key *k;
+      bool first, do_copy, zero;
+
+      switch (kind)
+	{
+	case GT_MAP_FROM:
+	case GT_MAP_ALWAYS_FROM:
+	case GT_MAP_DELETE:
+	case GT_MAP_RELEASE:
+	case GT_MAP_ZERO_LEN_ARRAY_SECTION:
+	case GT_MAP_DELETE_ZERO_LEN_ARRAY_SECTION:
+	  break;
+	case GT_MAP_DETACH:
+	case GT_MAP_FORCE_DETACH:
+	case GT_MAP_STRUCT:
+	case GT_MAP_POINTER:
+	case GT_MAP_TO_PSET:
+	  continue;
+	default:
+	  pthread_mutex_unlock (&dev->lock);
+	  gt_fatal ("target exit data: unexpected map kind 0x%.2x", kind);
+	}
+      if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION
+	  || kind == GT_MAP_DELETE_ZERO_LEN_ARRAY_SECTION)
+	k = gt_splay_lookup_0len (&dev->mem_map, s, e);
+      else
+	k = gt_splay_lookup (&dev->mem_map, s, e);
+      if (k == NULL || k->removed || k->rc->count == GT_REFCOUNT_INFINITY)
+	continue;
+
+      uintptr_t before = k->rc->count;
+      first = k->rc->gen != gen;
+      if (first)
+	{
+	  k->rc->gen = gen;
+	  if (kind == GT_MAP_DELETE
+	      || kind == GT_MAP_DELETE_ZERO_LEN_ARRAY_SECTION)
+	    k->rc->count = 0;
+	  else if (k->rc->count > 0)
+	    k->rc->count--;
+	}
+      zero = k->rc->count == 0;
+      do_copy = (zero && before > 0) || (!first && zero);
+      if ((kind == GT_MAP_FROM && do_copy) || kind == GT_MAP_ALWAYS_FROM)
+	copy_back (dev, k, s, e - s);
+      if (zero)
+	gone[ngone++] = k;
+    }
+
+  struct gt_block *dead = NULL;
+  for (i = 0; i < ngone; i++)
+    if (!gone[i]->removed)
+      {
+	key_remove (dev, gone[i]);
+	collect_dead (gone[i]->block, &dead);
+      }
+  free_dead (dead);
+}
+
+int
+gt_associate_locked (struct gt_device *dev, uintptr_t host,
+		     uintptr_t dev_addr, size_t size)
+{
+  struct gt_key *n = gt_splay_lookup_0len (&dev->mem_map, host, host + size);
+  struct gt_block *b;
+  struct gt_key *k;
+
+  if (n != NULL)
+    {
+      if (gt_key_translate (n, host) == dev_addr && GT_KEY_START (n) <= host
+	  && host + size <= GT_KEY_END (n))
+	return 0;
+      return EINVAL;
+    }
+  b = block_new (dev, 0, 1, 0, &k, NULL);
+  key_init (k, host, host + size, dev_addr, b, NULL);
+  k->rc->count = GT_REFCOUNT_INFINITY;
+  gt_splay_insert (&dev->mem_map, k);
+  b->live_keys = 1;
+  gt_debug ("associate [%p,%p) with device %d %p", (void *) host,
+	    (void *) (host + size), dev->id, (void *) dev_addr);
+  return 0;
+}
+
+int
+gt_disassociate_locked (struct gt_device *dev, uintptr_t host)
+{
+  struct gt_key *n = gt_splay_lookup_0len (&dev->mem_map, host, host);
+
+  if (n == NULL || GT_KEY_START (n) != host
+      || n->rc->count != GT_REFCOUNT_INFINITY || n->block->dev_ptr != NULL)
+    return EINVAL;
+  key_remove (dev, n);
+  block_free (n->block);
+  return 0;
+}

@@ -1,0 +1,198 @@
+/* splay-tree.c -- a top-down splay tree of non-overlapping host address
+   ranges: the mapping table of one device.  Two ranges compare equal when
+   they overlap, so a lookup of any sub-range finds the key that holds it,
+   and a lookup repeated for the same object finds it at the root.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "gomptarget.h"
+
+#define NODE(k) ((struct gt_splay_node *) (k))
+
+/* Compare the range [START, END) with key K: negative when the range lies
+   wholly below K, positive when wholly above, 0 when they overlap.  An
+   empty range or key compares equal only to an identical empty one, or
+   when it lies strictly inside the other.  */
+static inline int
+range_cmp (uintptr_t start, uintptr_t end, const struct gt_key *k)
+{
+  uintptr_t ks = NODE (k)->host_start, ke = NODE (k)->host_end;
+
+  if (start == end && ks == ke)
+    return start < ks ? -1 : start > ks;
+  if (end <= ks)
+    return -1;
+  if (start >= ke)
+    return 1;
+  return 0;
+}
+
+/* Top-down splay: bring the key closest to [START, END) to the root.  */
+static void
+splay (struct gt_splay_tree *t, uintptr_t start, uintptr_t end)
+{
+  struct gt_splay_node header = { 0, 0, NULL, NULL };
+  struct gt_key *l = (struct gt_key *) &header, *r = l;
+  struct gt_key *n = t->root;
+
+  if (n == NULL)
+    return;
+  for (;;)
+    {
+      int c = range_cmp (start, end, n);
+      if (c < 0)
+	{
+	  struct gt_key *y = NODE (n)->left;
+	  if (y == NULL)
+	    break;
+	  if (range_cmp (start, end, y) < 0)
+	    {
+	      NODE (n)->left = NODE (y)->right;
+	      NODE (y)->right = n;
+	      n = y;
+	      if (NODE (n)->left == NULL)
+		break;
+	    }
+	  NODE (r)->left = n;
+	  r = n;
+	  n = NODE (n)->left;
+	}
+      else if (c > 0)
+	{
+	  struct gt_key *y = NODE (n)->right;
+	  if (y == NULL)
+	    break;
+	  if (range_cmp (start, end, y) > 0)
+	    {
+	      NODE (n)->right = NODE (y)->left;
+	      NODE (y)->left = n;
+	      n = y;
+	      if (NODE (n)->right == NULL)
+		break;
+	    }
+	  NODE (l)->right = n;
+	  l = n;
+	  n = NODE (n)->right;
+	}
+      else
+	break;
+    }
+  NODE (l)->right = NODE (n)->left;
+  NODE (r)->left = NODE (n)->right;
+  NODE (n)->left = header.right;
+  NODE (n)->right = header.left;
+  t->root = n;
+}
+
+struct gt_key *
+gt_splay_lookup (struct gt_splay_tree *t, uintptr_t start, uintptr_t end)
+{
+  if (t->root == NULL)
+    return NULL;
+  /* The hot path: the object looked up last is at the root.  */
+  if (range_cmp (start, end, t->root) != 0)
+    splay (t, start, end);
+  return range_cmp (start, end, t->root) == 0 ? t->root : NULL;
+}
+
+struct gt_key *
+gt_splay_lookup_0len (struct gt_splay_tree *t, uintptr_t start,
+		      uintptr_t end)
+{
+  struct gt_key *k;
+
+  if (start != end)
+    return gt_splay_lookup (t, start, end);
+  if ((k = gt_splay_lookup (t, start, start + 1)) != NULL)
+    return k;
+  if (start > 0 && (k = gt_splay_lookup (t, start - 1, start)) != NULL)
+    return k;
+  return gt_splay_lookup (t, start, start);
+}
+
+void
+gt_splay_insert (struct gt_splay_tree *t, struct gt_key *key)
+{
+  struct gt_splay_node *k = NODE (key);
+
+  t->count++;
+  if (t->root == NULL)
+    {
+      k->left = k->right = NULL;
+      t->root = key;
+      return;
+    }
+  splay (t, k->host_start, k->host_end);
+  if (range_cmp (k->host_start, k->host_end, t->root) < 0)
+    {
+      k->left = NODE (t->root)->left;
+      k->right = t->root;
+      NODE (t->root)->left = NULL;
+    }
+  else
+    {
+      k->right = NODE (t->root)->right;
+      k->left = t->root;
+      NODE (t->root)->right = NULL;
+    }
+  t->root = key;
+}
+
+void
+gt_splay_remove (struct gt_splay_tree *t, struct gt_key *key)
+{
+  struct gt_splay_node *k = NODE (key);
+
+  splay (t, k->host_start, k->host_end);
+  if (t->root != key)
+    gt_fatal ("internal error: removing a key that is not mapped");
+  t->count--;
+  if (k->left == NULL)
+    t->root = k->right;
+  else
+    {
+      struct gt_key *right = k->right;
+      t->root = k->left;
+      /* Bring the largest key of the left subtree to its root; it then
+	 has no right child.  */
+      splay (t, UINTPTR_MAX, UINTPTR_MAX);
+      NODE (t->root)->right = right;
+    }
+  k->left = k->right = NULL;
+}
+
+static void
+foreach_rec (struct gt_key *n, void (*fn) (struct gt_key *, void *),
+	     void *data)
+{
+  while (n)
+    {
+      foreach_rec (NODE (n)->left, fn, data);
+      struct gt_key *next = NODE (n)->right;
+      fn (n, data);
+      n = next;
+    }
+}
+
+void
+gt_splay_foreach (struct gt_splay_tree *t,
+		  void (*fn) (struct gt_key *, void *), void *data)
+{
+  foreach_rec (t->root, fn, data);
+}

@@ -1,0 +1,66 @@
+/* splay-tree.h -- the interval splay tree that holds one device's
+   mapping table, keyed by host address ranges [host_start, host_end).
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_SPLAY_TREE_H
+#define GT_SPLAY_TREE_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+struct gt_key;
+
+/* The tree itself; nodes are the keys (struct gt_key embeds its links).  */
+struct gt_splay_tree
+{
+  struct gt_key *root;
+  size_t count;
+};
+
+/* The node fields a key must provide, embedded first in struct gt_key.  */
+struct gt_splay_node
+{
+  uintptr_t host_start;
+  uintptr_t host_end;
+  struct gt_key *left;
+  struct gt_key *right;
+};
+
+/* Find a key overlapping [START, END), END > START, and splay it to the
+   root; NULL if none overlaps.  */
+struct gt_key *gt_splay_lookup (struct gt_splay_tree *, uintptr_t start,
+				uintptr_t end);
+
+/* As gt_splay_lookup, but for a possibly empty range: an empty [P, P) is
+   looked up as [P, P+1), then [P-1, P), then as the empty key [P, P).  */
+struct gt_key *gt_splay_lookup_0len (struct gt_splay_tree *, uintptr_t start,
+				     uintptr_t end);
+
+/* Insert KEY, which must not overlap any key in the tree.  */
+void gt_splay_insert (struct gt_splay_tree *, struct gt_key *key);
+
+/* Remove KEY, which must be in the tree.  */
+void gt_splay_remove (struct gt_splay_tree *, struct gt_key *key);
+
+/* Call FN on every key in address order; FN may not change the tree.  */
+void gt_splay_foreach (struct gt_splay_tree *,
+		       void (*fn) (struct gt_key *, void *), void *data);
+
+#endif /* GT_SPLAY_TREE_H */

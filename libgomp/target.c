@@ -1,0 +1,313 @@
+/* target.c -- the GOMP_target* entry points GCC emits for target,
+   target data, target update and target enter/exit data, in their
+   GOMP_4.0 (8-bit kinds) and GOMP_4.5 forms, and host fallback.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "gomptarget.h"
+
+#include <stdlib.h>
+
+
+/* The stack of enclosing target data constructs of this thread.  */
+static __thread struct gt_construct *data_stack;
+
+/* Wait for the dependences of an undeferred construct to be satisfied:
+   a construct with depend runs only after the sibling tasks it depends
+   on.  Completing it before returning satisfies later dependences on it
+   (a nowait construct may be executed undeferred).  */
+static inline void
+wait_depend (void **depend)
+{
+  if (depend != NULL)
+    GOMP_taskwait_depend (depend);
+}
+
+/* Extract num_teams and thread_limit for DEV from GCC's ARGS array.  */
+static void
+parse_target_args (void **args, int *num_teams, int *thread_limit)
+{
+  *num_teams = 0;
+  *thread_limit = 0;
+  if (args == NULL)
+    return;
+  while (*args)
+    {
+      intptr_t id = (intptr_t) *args++, val;
+      if (id & GT_TARGET_ARG_SUBSEQUENT_PARAM)
+	val = (intptr_t) *args++;
+      else
+	val = id >> GT_TARGET_ARG_VALUE_SHIFT;
+      if ((id & GT_TARGET_ARG_DEVICE_MASK) != GT_TARGET_ARG_DEVICE_ALL)
+	continue;
+      switch (id & GT_TARGET_ARG_ID_MASK)
+	{
+	case GT_TARGET_ARG_NUM_TEAMS:
+	  *num_teams = val > 0 ? (int) val : 0;
+	  break;
+	case GT_TARGET_ARG_THREAD_LIMIT:
+	  *thread_limit = val > 0 ? (int) val : 0;
+	  break;
+	}
+    }
+}
+
+/* Run FN on the host with the host addresses: the host device, if(false)
+   and every case where no device can run the region.  */
+static void
+host_fallback (void (*fn) (void *), void **hostaddrs)
+{
+  if (GT_UNLIKELY (gt_icvs.target_offload == GT_OFFLOAD_MANDATORY
+		   && gt_current_device < 0 && gt_num_devices == 0))
+    gt_fatal ("OMP_TARGET_OFFLOAD is set to MANDATORY, but no offload "
+	      "device is available");
+  fn (hostaddrs);
+}
+
+static void
+run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
+	    void **hostaddrs, size_t *sizes, const void *kinds,
+	    bool short_kinds, void **args)
+{
+  void *entry = gt_device_entry (dev, fn);
+  struct gt_construct *c;
+  void **devaddrs;
+  int num_teams, thread_limit, prev;
+  int32_t err;
+
+  if (GT_UNLIKELY (entry == NULL))
+    {
+      if (gt_icvs.target_offload == GT_OFFLOAD_MANDATORY)
+	gt_fatal ("OMP_TARGET_OFFLOAD is set to MANDATORY, but device %d "
+		  "has no code for the target region %p", dev->id,
+		  (void *) fn);
+      gt_debug ("device %d has no code for region %p; running on the host",
+		dev->id, (void *) fn);
+      fn (hostaddrs);
+      return;
+    }
+  parse_target_args (args, &num_teams, &thread_limit);
+
+  c = gt_thread_construct ();
+  devaddrs = gt_thread_devaddrs (mapnum);
+  pthread_mutex_lock (&dev->lock);
+  c->dev = dev;
+  c->gen = ++dev->generation;
+  c->nitems = 0;
+  c->private_block = NULL;
+  gt_map_vars_locked (dev, mapnum, hostaddrs, sizes, kinds, short_kinds,
+		      GT_MAP_FOR_TARGET, devaddrs, c);
+  pthread_mutex_unlock (&dev->lock);
+
+  gt_debug ("launch region %p on device %d (%zu argument(s), %d team(s), "
+	    "thread limit %d)", entry, dev->id, mapnum, num_teams,
+	    thread_limit);
+  prev = gt_current_device;
+  gt_current_device = dev->id;
+  err = dev->plugin->run_target_team_region (dev->local_id, entry, devaddrs,
+					     NULL, (int32_t) mapnum,
+					     num_teams, thread_limit, 0);
+  gt_current_device = prev;
+  if (GT_UNLIKELY (err != 0))
+    gt_fatal ("device %d: running target region %p failed", dev->id,
+	      entry);
+
+  pthread_mutex_lock (&dev->lock);
+  gt_unmap_vars_locked (c);
+  pthread_mutex_unlock (&dev->lock);
+}
+
+GT_PUBLIC void
+GOMP_target (int device, void (*fn) (void *), const void *unused,
+	     size_t mapnum, void **hostaddrs, size_t *sizes,
+	     unsigned char *kinds)
+{
+  struct gt_device *dev = gt_resolve_device (device);
+
+  (void) unused;
+  if (dev == NULL)
+    host_fallback (fn, hostaddrs);
+  else
+    run_region (dev, fn, mapnum, hostaddrs, sizes, kinds, false, NULL);
+}
+
+GT_PUBLIC void
+GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
+		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
+		 unsigned int flags, void **depend, void **args)
+{
+  struct gt_device *dev = gt_resolve_device (device);
+
+  (void) flags;
+  wait_depend (depend);
+  if (dev == NULL)
+    host_fallback (fn, hostaddrs);
+  else
+    run_region (dev, fn, mapnum, hostaddrs, sizes, kinds, true, args);
+}
+
+static void
+data_begin (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
+	    const void *kinds, bool short_kinds)
+{
+  struct gt_device *dev = gt_resolve_device (device);
+  struct gt_construct *c = gt_calloc (1, sizeof *c);
+
+  c->dev = dev;
+  c->prev = data_stack;
+  data_stack = c;
+  if (dev == NULL)
+    return;
+  pthread_mutex_lock (&dev->lock);
+  c->gen = ++dev->generation;
+  gt_map_vars_locked (dev, mapnum, hostaddrs, sizes, kinds, short_kinds,
+		      GT_MAP_FOR_DATA, NULL, c);
+  pthread_mutex_unlock (&dev->lock);
+}
+
+GT_PUBLIC void
+GOMP_target_data (int device, const void *unused, size_t mapnum,
+		  void **hostaddrs, size_t *sizes, unsigned char *kinds)
+{
+  (void) unused;
+  data_begin (device, mapnum, hostaddrs, sizes, kinds, false);
+}
+
+GT_PUBLIC void
+GOMP_target_data_ext (int device, size_t mapnum, void **hostaddrs,
+		      size_t *sizes, unsigned short *kinds)
+{
+  data_begin (device, mapnum, hostaddrs, sizes, kinds, true);
+}
+
+GT_PUBLIC void
+GOMP_target_end_data (void)
+{
+  struct gt_construct *c = data_stack;
+
+  if (c == NULL)
+    return;
+  data_stack = c->prev;
+  if (c->dev != NULL)
+    {
+      pthread_mutex_lock (&c->dev->lock);
+      gt_unmap_vars_locked (c);
+      pthread_mutex_unlock (&c->dev->lock);
+    }
+  gt_construct_release (c);
+  free (c);
+}
+
+static void
+update (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
+	const void *kinds, bool short_kinds)
+{
+  struct gt_device *dev = gt_resolve_device (device);
+
+  if (dev == NULL)
+    return;
+  pthread_mutex_lock (&dev->lock);
+  gt_update_locked (dev, mapnum, hostaddrs, sizes, kinds, short_kinds);
+  pthread_mutex_unlock (&dev->lock);
+}
+
+GT_PUBLIC void
+GOMP_target_update (int device, const void *unused, size_t mapnum,
+		    void **hostaddrs, size_t *sizes, unsigned char *kinds)
+{
+  (void) unused;
+  update (device, mapnum, hostaddrs, sizes, kinds, false);
+}
+
+GT_PUBLIC void
+GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
+			size_t *sizes, unsigned short *kinds,
+			unsigned int flags, void **depend)
+{
+  (void) flags;
+  wait_depend (depend);
+  update (device, mapnum, hostaddrs, sizes, kinds, true);
+}
+
+/* How many items, starting at I, enter data maps together: a structure
+   with its fields, a Fortran descriptor with its pointers, or an item
+   with the attach that follows it.  */
+static size_t
+enter_group_size (size_t i, size_t mapnum, size_t *sizes,
+		  unsigned short *kinds)
+{
+  int kind = kinds[i] & 0xff;
+  size_t j;
+
+  if (kind == GT_MAP_STRUCT)
+    return sizes[i] + 1;
+  if (kind == GT_MAP_TO_PSET)
+    {
+      for (j = i + 1; j < mapnum; j++)
+	{
+	  int k = kinds[j] & 0xff;
+	  if (k != GT_MAP_POINTER && k != GT_MAP_ALWAYS_POINTER
+	      && k != GT_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION)
+	    break;
+	}
+      return j - i;
+    }
+  if (i + 1 < mapnum && ((kinds[i + 1] & 0xff) == GT_MAP_ATTACH
+			 || (kinds[i + 1] & 0xff) == GT_MAP_POINTER))
+    return 2;
+  return 1;
+}
+
+GT_PUBLIC void
+GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
+			     size_t *sizes, unsigned short *kinds,
+			     unsigned int flags, void **depend)
+{
+  struct gt_device *dev;
+  struct gt_construct *c;
+  size_t i, n;
+
+  wait_depend (depend);
+  dev = gt_resolve_device (device);
+  if (dev == NULL)
+    return;
+  pthread_mutex_lock (&dev->lock);
+  if (flags & GT_TARGET_FLAG_EXIT_DATA)
+    gt_exit_data_locked (dev, mapnum, hostaddrs, sizes, kinds);
+  else
+    {
+      /* Each item is mapped on its own, so that it can be released on
+	 its own; the directive counts each object once.  */
+      c = gt_thread_construct ();
+      c->dev = dev;
+      c->gen = ++dev->generation;
+      c->private_block = NULL;
+      for (i = 0; i < mapnum; i += n)
+	{
+	  n = enter_group_size (i, mapnum, sizes, kinds);
+	  if (i + n > mapnum)
+	    n = mapnum - i;
+	  c->nitems = 0;
+	  gt_map_vars_locked (dev, n, hostaddrs + i, sizes + i, kinds + i,
+			      true, GT_MAP_FOR_ENTER_DATA, NULL, c);
+	}
+      c->nitems = 0;
+    }
+  pthread_mutex_unlock (&dev->lock);
+}

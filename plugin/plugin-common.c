@@ -1,0 +1,106 @@
+/* plugin-common.c -- diagnostics, environment parsing and image checks
+   shared by all gomptarget plugins.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "plugin-common.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char *plugin_name = "plugin";
+static int debug_level;
+
+void
+gt_plugin_init_common (const char *name)
+{
+  const char *s = getenv ("GOMP_DEBUG");
+  plugin_name = name;
+  debug_level = s ? atoi (s) : 0;
+}
+
+static void
+vprint (const char *prefix, const char *fmt, va_list ap)
+{
+  char buf[1024];
+  int n = snprintf (buf, sizeof buf, "%s%s: ", prefix, plugin_name);
+  int m = vsnprintf (buf + n, sizeof buf - n - 1, fmt, ap);
+  size_t len = n + (m < 0 ? 0 : (size_t) m < sizeof buf - n - 1
+		    ? (size_t) m : sizeof buf - n - 2);
+  if (buf[len - 1] != '\n')
+    buf[len++] = '\n';
+  fwrite (buf, 1, len, stderr);
+}
+
+void
+gt_plugin_debug (const char *fmt, ...)
+{
+  va_list ap;
+  if (!debug_level)
+    return;
+  va_start (ap, fmt);
+  vprint ("gomptarget: ", fmt, ap);
+  va_end (ap);
+}
+
+void
+gt_plugin_error (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vprint ("libgomptarget: ", fmt, ap);
+  va_end (ap);
+}
+
+long
+gt_plugin_env_long (const char *name, long deflt, long max)
+{
+  const char *s = getenv (name);
+  char *end;
+  long v;
+
+  if (s == NULL)
+    return deflt;
+  errno = 0;
+  v = strtol (s, &end, 10);
+  while (*end == ' ' || *end == '\t')
+    end++;
+  if (*s == '\0' || *end != '\0' || errno || v < 0 || v > max)
+    {
+      fprintf (stderr, "libgomptarget: warning: %s='%s' is not a number "
+	       "from 0 to %ld; using %ld\n", name, s, max, deflt);
+      return deflt;
+    }
+  return v;
+}
+
+bool
+gt_plugin_gcc_image_p (const __tgt_device_image *image, int target_type)
+{
+  const struct gt_gcc_image *d;
+
+  if (image == NULL || image->ImageStart == NULL
+      || (const char *) image->ImageEnd - (const char *) image->ImageStart
+	 < (long) sizeof *d)
+    return false;
+  d = image->ImageStart;
+  return d->magic == GT_GCC_IMAGE_MAGIC && d->target_type == target_type;
+}

@@ -1,0 +1,52 @@
+/* plugin-common.h -- what every gomptarget plugin shares: the GOMP_DEBUG
+   trace, error messages and environment parsing.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_PLUGIN_COMMON_H
+#define GT_PLUGIN_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "gomptarget-plugin.h"
+
+#define GT_PLUGIN_HIDDEN __attribute__ ((visibility ("hidden")))
+
+/* Initialise the common state of plugin NAME once (reads GOMP_DEBUG).  */
+void gt_plugin_init_common (const char *name) GT_PLUGIN_HIDDEN;
+
+/* A trace line under GOMP_DEBUG=1: "gomptarget: NAME: ...".  */
+void gt_plugin_debug (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2))) GT_PLUGIN_HIDDEN;
+
+/* An error line, always printed: "libgomptarget: NAME: ...".  */
+void gt_plugin_error (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2))) GT_PLUGIN_HIDDEN;
+
+/* A non-negative integer from the environment, at most MAX; DEFLT when
+   unset; a warning and DEFLT when malformed.  */
+long gt_plugin_env_long (const char *name, long deflt, long max)
+  GT_PLUGIN_HIDDEN;
+
+/* Is IMAGE a wrapped GCC image for TARGET_TYPE?  */
+bool gt_plugin_gcc_image_p (const __tgt_device_image *image,
+			    int target_type) GT_PLUGIN_HIDDEN;
+
+#endif /* GT_PLUGIN_COMMON_H */
