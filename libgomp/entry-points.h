@@ -49,5 +49,7 @@ void GOMP_offload_unregister_ver (unsigned, const void *, int,
 
 /* From the native runtime.  */
 void GOMP_taskwait_depend (void **);
+void GOMP_task (void (*) (void *), void *, void (*) (void *, void *), long,
+		long, _Bool, unsigned, void **, int, void *);
 
 #endif /* GT_ENTRY_POINTS_H */

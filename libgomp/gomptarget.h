@@ -248,6 +248,7 @@ struct gt_construct
 {
   struct gt_device *dev;
   unsigned long gen;		/* The device generation it counts with.  */
+  bool in_use;			/* A thread's construct, while in use.  */
   struct gt_construct *prev;	/* Stack of target data constructs.  */
   struct gt_block *private_block;	/* firstprivate copies, or NULL.  */
   size_t nitems;
@@ -296,5 +297,27 @@ void gt_construct_release (struct gt_construct *c) GT_HIDDEN;
    allocates nothing once it has grown to fit.  */
 struct gt_construct *gt_thread_construct (void) GT_HIDDEN;
 void **gt_thread_devaddrs (size_t n) GT_HIDDEN;
+
+/* ---- Target tasks (task.c, target.c).  ---- */
+
+enum gt_task_kind
+{
+  GT_TASK_REGION,
+  GT_TASK_UPDATE,
+  GT_TASK_ENTER_EXIT_DATA
+};
+
+/* Hand a nowait construct to the native runtime as a detached task with
+   DEPEND; it runs gt_run_target_task and then fulfils its event.  */
+void gt_target_task (enum gt_task_kind what, int device,
+		     void (*fn) (void *), size_t mapnum, void **hostaddrs,
+		     size_t *sizes, unsigned short *kinds, unsigned flags,
+		     void **depend, void **args) GT_HIDDEN;
+
+/* Run a construct as the body of a target task.  */
+void gt_run_target_task (enum gt_task_kind what, int device,
+			 void (*fn) (void *), size_t mapnum, void **hostaddrs,
+			 size_t *sizes, unsigned short *kinds, unsigned flags,
+			 void **args) GT_HIDDEN;
 
 #endif /* GOMPTARGET_H */

@@ -63,6 +63,38 @@ static __thread size_t thread_devaddrs_cap;
 static __thread unsigned char *thread_stage;
 static __thread size_t thread_stage_cap;
 
+/* Free this thread's scratch storage when it exits.  */
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+
+static void
+free_scratch (void *unused)
+{
+  (void) unused;
+  gt_construct_release (&thread_construct);
+  free (thread_plan);
+  free (thread_devaddrs);
+  free (thread_stage);
+  thread_plan = NULL;
+  thread_devaddrs = NULL;
+  thread_stage = NULL;
+  thread_plan_cap = thread_devaddrs_cap = thread_stage_cap = 0;
+}
+
+static void
+make_scratch_key (void)
+{
+  pthread_key_create (&scratch_key, free_scratch);
+}
+
+/* Called when a thread first allocates scratch storage.  */
+static void
+register_scratch (void)
+{
+  pthread_once (&scratch_once, make_scratch_key);
+  pthread_setspecific (scratch_key, (void *) 1);
+}
+
 struct gt_construct *
 gt_thread_construct (void)
 {
@@ -74,6 +106,8 @@ gt_thread_devaddrs (size_t n)
 {
   if (n > thread_devaddrs_cap)
     {
+      if (thread_devaddrs_cap == 0)
+	register_scratch ();
       thread_devaddrs_cap = n < 16 ? 16 : n;
       free (thread_devaddrs);
       thread_devaddrs = gt_malloc (thread_devaddrs_cap * sizeof (void *));
@@ -86,6 +120,8 @@ thread_plans (size_t n)
 {
   if (n > thread_plan_cap)
     {
+      if (thread_plan_cap == 0)
+	register_scratch ();
       thread_plan_cap = n < 16 ? 16 : n;
       free (thread_plan);
       thread_plan = gt_malloc (thread_plan_cap * sizeof *thread_plan);
@@ -99,6 +135,8 @@ thread_staging (size_t n)
 {
   if (n > thread_stage_cap)
     {
+      if (thread_stage_cap == 0)
+	register_scratch ();
       free (thread_stage);
       thread_stage_cap = n;
       thread_stage = gt_malloc (n);

@@ -104,8 +104,19 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
     }
   parse_target_args (args, &num_teams, &thread_limit);
 
+  /* The thread's reusable construct, unless a region of this thread is
+     still using it (a target task run at a scheduling point inside a
+     region on an emulated device).  */
+  struct gt_construct local = { 0 };
   c = gt_thread_construct ();
-  devaddrs = gt_thread_devaddrs (mapnum);
+  if (GT_UNLIKELY (c->in_use))
+    {
+      c = &local;
+      devaddrs = gt_malloc (mapnum * sizeof (void *));
+    }
+  else
+    devaddrs = gt_thread_devaddrs (mapnum);
+  c->in_use = true;
   pthread_mutex_lock (&dev->lock);
   c->dev = dev;
   c->gen = ++dev->generation;
@@ -131,6 +142,12 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   pthread_mutex_lock (&dev->lock);
   gt_unmap_vars_locked (c);
   pthread_mutex_unlock (&dev->lock);
+  c->in_use = false;
+  if (GT_UNLIKELY (c == &local))
+    {
+      gt_construct_release (c);
+      free (devaddrs);
+    }
 }
 
 GT_PUBLIC void
@@ -147,19 +164,32 @@ GOMP_target (int device, void (*fn) (void *), const void *unused,
     run_region (dev, fn, mapnum, hostaddrs, sizes, kinds, false, NULL);
 }
 
+static void
+target_ext (int device, void (*fn) (void *), size_t mapnum,
+	    void **hostaddrs, size_t *sizes, unsigned short *kinds,
+	    void **args)
+{
+  struct gt_device *dev = gt_resolve_device (device);
+
+  if (dev == NULL)
+    host_fallback (fn, hostaddrs);
+  else
+    run_region (dev, fn, mapnum, hostaddrs, sizes, kinds, true, args);
+}
+
 GT_PUBLIC void
 GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
 		 unsigned int flags, void **depend, void **args)
 {
-  struct gt_device *dev = gt_resolve_device (device);
-
-  (void) flags;
+  if (flags & GT_TARGET_FLAG_NOWAIT)
+    {
+      gt_target_task (GT_TASK_REGION, device, fn, mapnum, hostaddrs, sizes,
+		      kinds, flags, depend, args);
+      return;
+    }
   wait_depend (depend);
-  if (dev == NULL)
-    host_fallback (fn, hostaddrs);
-  else
-    run_region (dev, fn, mapnum, hostaddrs, sizes, kinds, true, args);
+  target_ext (device, fn, mapnum, hostaddrs, sizes, kinds, args);
 }
 
 static void
@@ -240,7 +270,12 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
 			size_t *sizes, unsigned short *kinds,
 			unsigned int flags, void **depend)
 {
-  (void) flags;
+  if (flags & GT_TARGET_FLAG_NOWAIT)
+    {
+      gt_target_task (GT_TASK_UPDATE, device, NULL, mapnum, hostaddrs, sizes,
+		      kinds, flags, depend, NULL);
+      return;
+    }
   wait_depend (depend);
   update (device, mapnum, hostaddrs, sizes, kinds, true);
 }
@@ -274,16 +309,14 @@ enter_group_size (size_t i, size_t mapnum, size_t *sizes,
   return 1;
 }
 
-GT_PUBLIC void
-GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
-			     size_t *sizes, unsigned short *kinds,
-			     unsigned int flags, void **depend)
+static void
+enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
+		 unsigned short *kinds, unsigned int flags)
 {
   struct gt_device *dev;
   struct gt_construct *c;
   size_t i, n;
 
-  wait_depend (depend);
   dev = gt_resolve_device (device);
   if (dev == NULL)
     return;
@@ -310,4 +343,39 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
       c->nitems = 0;
     }
   pthread_mutex_unlock (&dev->lock);
+}
+
+GT_PUBLIC void
+GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
+			     size_t *sizes, unsigned short *kinds,
+			     unsigned int flags, void **depend)
+{
+  if (flags & GT_TARGET_FLAG_NOWAIT)
+    {
+      gt_target_task (GT_TASK_ENTER_EXIT_DATA, device, NULL, mapnum,
+		      hostaddrs, sizes, kinds, flags, depend, NULL);
+      return;
+    }
+  wait_depend (depend);
+  enter_exit_data (device, mapnum, hostaddrs, sizes, kinds, flags);
+}
+
+void
+gt_run_target_task (enum gt_task_kind what, int device,
+		    void (*fn) (void *), size_t mapnum, void **hostaddrs,
+		    size_t *sizes, unsigned short *kinds, unsigned flags,
+		    void **args)
+{
+  switch (what)
+    {
+    case GT_TASK_REGION:
+      target_ext (device, fn, mapnum, hostaddrs, sizes, kinds, args);
+      break;
+    case GT_TASK_UPDATE:
+      update (device, mapnum, hostaddrs, sizes, kinds, true);
+      break;
+    case GT_TASK_ENTER_EXIT_DATA:
+      enter_exit_data (device, mapnum, hostaddrs, sizes, kinds, flags);
+      break;
+    }
 }
