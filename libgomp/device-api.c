@@ -42,13 +42,14 @@ omp_get_initial_device (void)
 GT_PUBLIC int
 omp_is_initial_device (void)
 {
-  return gt_current_device < 0;
+  return gt_context_device () < 0;
 }
 
 GT_PUBLIC int
 omp_get_device_num (void)
 {
-  return gt_current_device >= 0 ? gt_current_device : gt_init_devices ();
+  int d = gt_context_device ();
+  return d >= 0 ? d : gt_init_devices ();
 }
 
 GT_PUBLIC void

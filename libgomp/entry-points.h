@@ -49,6 +49,7 @@ void GOMP_offload_unregister_ver (unsigned, const void *, int,
 
 /* From the native runtime.  */
 void GOMP_taskwait_depend (void **);
+_Bool GOMP_teams4 (unsigned, unsigned, unsigned, _Bool);
 void GOMP_task (void (*) (void *), void *, void (*) (void *, void *), long,
 		long, _Bool, unsigned, void **, int, void *);
 

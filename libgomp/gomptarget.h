@@ -85,9 +85,17 @@ long gt_env_long (const char *name, long deflt, long max) GT_HIDDEN;
 int gt_default_device (void) GT_HIDDEN;
 void gt_set_default_device (int device_num) GT_HIDDEN;
 
-/* The device whose region the calling thread is executing (a region on an
-   emulated device runs on a host thread), or -1 on the initial device.  */
+/* The device whose region the calling thread started (a region on an
+   emulated device runs on a host thread), or -1.  */
 extern __thread int gt_current_device GT_HIDDEN;
+
+/* Enter and leave a region for DEVICE on this thread (context.c): the
+   threads the region's parallel constructs start see it too.  */
+int gt_context_enter (int device) GT_HIDDEN;
+void gt_context_leave (int saved) GT_HIDDEN;
+
+/* The device this thread executes a region for, or -1 for the host.  */
+int gt_context_device (void) GT_HIDDEN;
 
 /* ---- Plugins and devices (plugins.c).  ---- */
 
@@ -297,6 +305,13 @@ void gt_construct_release (struct gt_construct *c) GT_HIDDEN;
    allocates nothing once it has grown to fit.  */
 struct gt_construct *gt_thread_construct (void) GT_HIDDEN;
 void **gt_thread_devaddrs (size_t n) GT_HIDDEN;
+
+/* ---- The initial thread of host-code regions (runner.c).  ---- */
+
+/* Run FN (ARG) on a fresh initial thread of the native runtime, with
+   THREAD_LIMIT (if > 0) as its thread-limit-var; return when it is done.  */
+void gt_run_on_initial_thread (void (*fn) (void *), void *arg,
+			       int thread_limit) GT_HIDDEN;
 
 /* ---- Target tasks (task.c, target.c).  ---- */
 

@@ -561,7 +561,10 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	    size_t first = i + 1, last = i + sizes[i];
 	    if (sizes[i] == 0 || last >= mapnum)
 	      gt_fatal ("malformed structure mapping (%zu fields)", sizes[i]);
-	    s = (uintptr_t) hostaddrs[first];
+	    /* The structure spans from its header's address (where the
+	       first mapped field is) to the end of the last field.  */
+	    if (s == 0 || (uintptr_t) hostaddrs[first] < s)
+	      s = (uintptr_t) hostaddrs[first];
 	    e = (uintptr_t) hostaddrs[last] + sizes[last];
 	    plan[i].state = ST_STRUCT;
 	    n = gt_splay_lookup_0len (map, s, e);
@@ -866,8 +869,16 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	    v = gt_key_translate (items[i].key, s);
 	    break;
 	  case ST_INLINE:
-	  case ST_LATE:
 	    v = s;
+	    break;
+	  case ST_LATE:
+	    /* An attach passes the device address of its pointer slot;
+	       use_device_* the (translated) address.  */
+	    if (items[i].is_attach)
+	      v = gt_key_translate (items[i].key, s);
+	    else if (plan[i].kind == GT_MAP_USE_DEVICE_PTR
+		     || plan[i].kind == GT_MAP_USE_DEVICE_PTR_IF_PRESENT)
+	      v = s;
 	    break;
 	  case ST_PRIVATE:
 	    v = base + plan[i].offset;
@@ -880,11 +891,6 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	  default:
 	    break;
 	  }
-	/* Attach and pointer-only items pass NULL, as libgomp does.  */
-	if (plan[i].kind == GT_MAP_ATTACH
-	    || plan[i].kind == GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION
-	    || plan[i].kind == GT_MAP_ALWAYS_POINTER)
-	  v = 0;
 	devaddrs[i] = (void *) v;
       }
 

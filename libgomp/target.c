@@ -68,16 +68,56 @@ parse_target_args (void **args, int *num_teams, int *thread_limit)
     }
 }
 
-/* Run FN on the host with the host addresses: the host device, if(false)
-   and every case where no device can run the region.  */
-static void
-host_fallback (void (*fn) (void *), void **hostaddrs)
+/* A region handed to its initial thread (runner.c).  */
+struct region_call
 {
-  if (GT_UNLIKELY (gt_icvs.target_offload == GT_OFFLOAD_MANDATORY
-		   && gt_current_device < 0 && gt_num_devices == 0))
-    gt_fatal ("OMP_TARGET_OFFLOAD is set to MANDATORY, but no offload "
-	      "device is available");
-  fn (hostaddrs);
+  struct gt_device *dev;	/* NULL: host fallback.  */
+  void *entry;
+  void **vars;
+  size_t mapnum;
+  int num_teams;
+  int thread_limit;
+  int32_t err;
+};
+
+static void
+region_call_run (void *arg)
+{
+  struct region_call *rc = arg;
+  struct gt_device *dev = rc->dev;
+  int saved;
+
+  if (dev == NULL)
+    {
+      ((void (*) (void *)) rc->entry) (rc->vars);
+      return;
+    }
+  saved = gt_context_enter (dev->id);
+  rc->err = dev->plugin->run_target_team_region (dev->local_id, rc->entry,
+						 rc->vars, NULL,
+						 (int32_t) rc->mapnum,
+						 rc->num_teams,
+						 rc->thread_limit, 0);
+  gt_context_leave (saved);
+}
+
+/* Run FN on the host with the host addresses: the host device, if(false)
+   and every case where no device can run the region.  Like a region on
+   a device, it starts with a fresh initial thread.  */
+static void
+host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
+{
+  struct region_call rc = { NULL, (void *) fn, hostaddrs, 0, 0, 0, 0 };
+
+  if (GT_UNLIKELY (gt_context_device () >= 0))
+    {
+      /* Already on a device's initial thread (a construct inside a
+	 region): execute in place, as device code would.  */
+      fn (hostaddrs);
+      return;
+    }
+  parse_target_args (args, &rc.num_teams, &rc.thread_limit);
+  gt_run_on_initial_thread (region_call_run, &rc, rc.thread_limit);
 }
 
 static void
@@ -88,8 +128,7 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   void *entry = gt_device_entry (dev, fn);
   struct gt_construct *c;
   void **devaddrs;
-  int num_teams, thread_limit, prev;
-  int32_t err;
+  int num_teams, thread_limit;
 
   if (GT_UNLIKELY (entry == NULL))
     {
@@ -99,7 +138,7 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
 		  (void *) fn);
       gt_debug ("device %d has no code for region %p; running on the host",
 		dev->id, (void *) fn);
-      fn (hostaddrs);
+      host_fallback (fn, hostaddrs, args);
       return;
     }
   parse_target_args (args, &num_teams, &thread_limit);
@@ -129,13 +168,14 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   gt_debug ("launch region %p on device %d (%zu argument(s), %d team(s), "
 	    "thread limit %d)", entry, dev->id, mapnum, num_teams,
 	    thread_limit);
-  prev = gt_current_device;
-  gt_current_device = dev->id;
-  err = dev->plugin->run_target_team_region (dev->local_id, entry, devaddrs,
-					     NULL, (int32_t) mapnum,
-					     num_teams, thread_limit, 0);
-  gt_current_device = prev;
-  if (GT_UNLIKELY (err != 0))
+  struct region_call rc = { dev, entry, devaddrs, mapnum, num_teams,
+			    thread_limit, 0 };
+  /* Host code needs a fresh initial thread; a GPU's code runs there.  */
+  if (dev->plugin->caps & GT_CAP_HOST_CODE)
+    gt_run_on_initial_thread (region_call_run, &rc, thread_limit);
+  else
+    region_call_run (&rc);
+  if (GT_UNLIKELY (rc.err != 0))
     gt_fatal ("device %d: running target region %p failed", dev->id,
 	      entry);
 
@@ -159,7 +199,7 @@ GOMP_target (int device, void (*fn) (void *), const void *unused,
 
   (void) unused;
   if (dev == NULL)
-    host_fallback (fn, hostaddrs);
+    host_fallback (fn, hostaddrs, NULL);
   else
     run_region (dev, fn, mapnum, hostaddrs, sizes, kinds, false, NULL);
 }
@@ -172,7 +212,7 @@ target_ext (int device, void (*fn) (void *), size_t mapnum,
   struct gt_device *dev = gt_resolve_device (device);
 
   if (dev == NULL)
-    host_fallback (fn, hostaddrs);
+    host_fallback (fn, hostaddrs, args);
   else
     run_region (dev, fn, mapnum, hostaddrs, sizes, kinds, true, args);
 }

@@ -1,0 +1,91 @@
+/* context.c -- which device the calling host thread executes for.  A
+   region on an emulated device runs on a host thread, and so do the
+   threads of the parallel regions inside it, which the native runtime
+   creates.  To let those threads know, the launching thread marks the
+   native runtime's default-device-var ICV, which the native runtime
+   passes down to every implicit and explicit task inside the region;
+   this library keeps its own default-device-var, so users never see
+   the mark.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "gomptarget.h"
+
+#include <dlfcn.h>
+
+/* Marked ICV values: GT_CONTEXT_MARK + device number.  */
+#define GT_CONTEXT_MARK 0x40000000
+
+static void (*native_set_default_device) (int);
+static int (*native_get_default_device) (void);
+static pthread_once_t native_once = PTHREAD_ONCE_INIT;
+
+static void
+find_native (void)
+{
+  /* The next definitions after this library's are the native runtime's.  */
+  native_set_default_device
+    = (void (*) (int)) dlsym (RTLD_NEXT, "omp_set_default_device");
+  native_get_default_device
+    = (int (*) (void)) dlsym (RTLD_NEXT, "omp_get_default_device");
+  if (native_set_default_device == NULL || native_get_default_device == NULL)
+    {
+      native_set_default_device = NULL;
+      native_get_default_device = NULL;
+      gt_debug ("native omp_set_default_device not found: threads of "
+		"parallel regions inside emulated-device regions will "
+		"report the initial device");
+    }
+}
+
+int
+gt_context_enter (int device)
+{
+  int saved = -1;
+
+  pthread_once (&native_once, find_native);
+  if (native_get_default_device)
+    {
+      saved = native_get_default_device ();
+      native_set_default_device (GT_CONTEXT_MARK + device);
+    }
+  gt_current_device = device;
+  return saved;
+}
+
+void
+gt_context_leave (int saved)
+{
+  gt_current_device = -1;
+  if (native_set_default_device)
+    native_set_default_device (saved);
+}
+
+int
+gt_context_device (void)
+{
+  int v;
+
+  if (gt_current_device >= 0)
+    return gt_current_device;
+  if (native_get_default_device == NULL)
+    return -1;
+  v = native_get_default_device ();
+  return v >= GT_CONTEXT_MARK ? v - GT_CONTEXT_MARK : -1;
+}

@@ -1,0 +1,189 @@
+/* runner.c -- the initial thread of a target region that executes host
+   code (host fallback, emulated devices).  OpenMP starts a target region
+   with a fresh initial thread: one team of one thread, the device's
+   initial ICVs, thread-limit-var from the thread_limit clause.  A thread
+   that the native runtime has never seen is exactly that, so each host
+   thread that launches such regions gets a runner thread of its own and
+   hands each region to it, waiting for it to finish.  The hand-off spins
+   briefly before it sleeps on a futex, so that back-to-back launches
+   cost little.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "gomptarget.h"
+
+#include <linux/futex.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* How long either side spins before it sleeps (pause instructions).  */
+#define GT_RUNNER_SPIN 4000
+
+enum runner_state
+{
+  RUNNER_IDLE,
+  RUNNER_POSTED,
+  RUNNER_DONE,
+  RUNNER_QUIT
+};
+
+struct gt_runner
+{
+  int state;			/* enum runner_state, accessed atomically.  */
+  int sleepers;			/* Threads waiting on STATE in the kernel.  */
+  void (*fn) (void *);
+  void *arg;
+  int thread_limit;
+  pthread_t thread;
+};
+
+static __thread struct gt_runner *thread_runner;
+static pthread_key_t runner_key;
+static pthread_once_t runner_once = PTHREAD_ONCE_INIT;
+
+static void
+futex_wait (int *addr, int val)
+{
+  syscall (SYS_futex, addr, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
+}
+
+static void
+futex_wake (int *addr)
+{
+  syscall (SYS_futex, addr, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+
+static inline void
+cpu_relax (void)
+{
+#if defined (__x86_64__) || defined (__i386__)
+  __builtin_ia32_pause ();
+#endif
+}
+
+/* Wait until R->state differs from FROM; return the new state.  */
+static int
+wait_change (struct gt_runner *r, int from)
+{
+  int s, i;
+
+  for (i = 0; i < GT_RUNNER_SPIN; i++)
+    {
+      s = __atomic_load_n (&r->state, __ATOMIC_ACQUIRE);
+      if (s != from)
+	return s;
+      cpu_relax ();
+    }
+  for (;;)
+    {
+      __atomic_add_fetch (&r->sleepers, 1, __ATOMIC_SEQ_CST);
+      s = __atomic_load_n (&r->state, __ATOMIC_SEQ_CST);
+      if (s == from)
+	futex_wait (&r->state, from);
+      __atomic_sub_fetch (&r->sleepers, 1, __ATOMIC_SEQ_CST);
+      s = __atomic_load_n (&r->state, __ATOMIC_ACQUIRE);
+      if (s != from)
+	return s;
+    }
+}
+
+static void
+set_state (struct gt_runner *r, int s)
+{
+  __atomic_store_n (&r->state, s, __ATOMIC_SEQ_CST);
+  if (__atomic_load_n (&r->sleepers, __ATOMIC_SEQ_CST))
+    futex_wake (&r->state);
+}
+
+static void *
+runner_main (void *arg)
+{
+  struct gt_runner *r = arg;
+
+  for (;;)
+    {
+      int s = wait_change (r, RUNNER_IDLE);
+      if (s == RUNNER_QUIT)
+	return NULL;
+      /* thread_limit of the construct: the native runtime's host teams
+	 entry point sets thread-limit-var of this (fresh) thread.  */
+      if (r->thread_limit > 0)
+	GOMP_teams4 (1, 1, (unsigned) r->thread_limit, 1);
+      r->fn (r->arg);
+      set_state (r, RUNNER_DONE);
+      /* Wait for the caller to take the result before the next post.  */
+      wait_change (r, RUNNER_DONE);
+      if (__atomic_load_n (&r->state, __ATOMIC_ACQUIRE) == RUNNER_QUIT)
+	return NULL;
+    }
+}
+
+/* At the exit of a thread that had a runner: stop and join it.  */
+static void
+runner_destroy (void *arg)
+{
+  struct gt_runner *r = arg;
+
+  set_state (r, RUNNER_QUIT);
+  pthread_join (r->thread, NULL);
+  free (r);
+  thread_runner = NULL;
+}
+
+static void
+make_runner_key (void)
+{
+  pthread_key_create (&runner_key, runner_destroy);
+}
+
+static struct gt_runner *
+get_runner (void)
+{
+  struct gt_runner *r = thread_runner;
+  int err;
+
+  if (GT_LIKELY (r != NULL))
+    return r;
+  pthread_once (&runner_once, make_runner_key);
+  r = gt_calloc (1, sizeof *r);
+  r->state = RUNNER_IDLE;
+  err = pthread_create (&r->thread, NULL, runner_main, r);
+  if (err != 0)
+    gt_fatal ("cannot create the initial thread of a target region "
+	      "(error %d)", err);
+  pthread_setspecific (runner_key, r);
+  thread_runner = r;
+  return r;
+}
+
+void
+gt_run_on_initial_thread (void (*fn) (void *), void *arg, int thread_limit)
+{
+  struct gt_runner *r = get_runner ();
+
+  r->fn = fn;
+  r->arg = arg;
+  r->thread_limit = thread_limit;
+  set_state (r, RUNNER_POSTED);
+  wait_change (r, RUNNER_POSTED);
+  /* RUNNER_DONE: let the runner go back to waiting.  */
+  set_state (r, RUNNER_IDLE);
+}
