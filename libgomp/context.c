@@ -36,14 +36,20 @@ static void (*native_set_default_device) (int);
 static int (*native_get_default_device) (void);
 static pthread_once_t native_once = PTHREAD_ONCE_INIT;
 
+void *
+gt_native_symbol (const char *name)
+{
+  /* The next definition after this library's is the native runtime's.  */
+  return dlsym (RTLD_NEXT, name);
+}
+
 static void
 find_native (void)
 {
-  /* The next definitions after this library's are the native runtime's.  */
   native_set_default_device
-    = (void (*) (int)) dlsym (RTLD_NEXT, "omp_set_default_device");
+    = (void (*) (int)) gt_native_symbol ("omp_set_default_device");
   native_get_default_device
-    = (int (*) (void)) dlsym (RTLD_NEXT, "omp_get_default_device");
+    = (int (*) (void)) gt_native_symbol ("omp_get_default_device");
   if (native_set_default_device == NULL || native_get_default_device == NULL)
     {
       native_set_default_device = NULL;

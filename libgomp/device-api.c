@@ -127,7 +127,7 @@ omp_target_is_present (const void *ptr, int device_num)
   if (dev == NULL)
     return 1;
   pthread_mutex_lock (&dev->lock);
-  present = gt_splay_lookup_0len (&dev->mem_map, p, p) != NULL;
+  present = gt_splay_lookup (&dev->mem_map, p, p + 1) != NULL;
   pthread_mutex_unlock (&dev->lock);
   return present;
 }
@@ -280,4 +280,33 @@ omp_target_disassociate_ptr (const void *ptr, int device_num)
   ret = gt_disassociate_locked (dev, (uintptr_t) ptr);
   pthread_mutex_unlock (&dev->lock);
   return ret;
+}
+
+/* The host is paused through the native runtime, which owns its threads;
+   the devices here hold nothing that pausing would release.  */
+static int
+pause_host (omp_pause_resource_t kind)
+{
+  int (*native_pause_all) (omp_pause_resource_t)
+    = (int (*) (omp_pause_resource_t))
+      gt_native_symbol ("omp_pause_resource_all");
+  return native_pause_all ? native_pause_all (kind) : -1;
+}
+
+GT_PUBLIC int
+omp_pause_resource (omp_pause_resource_t kind, int device_num)
+{
+  int n = gt_init_devices ();
+
+  if (device_num == n)
+    return pause_host (kind);
+  if (device_num < 0 || device_num > n)
+    return -1;
+  return 0;
+}
+
+GT_PUBLIC int
+omp_pause_resource_all (omp_pause_resource_t kind)
+{
+  return pause_host (kind);
 }

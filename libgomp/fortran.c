@@ -29,6 +29,8 @@ GT_PUBLIC int32_t omp_get_num_devices_ (void);
 GT_PUBLIC int32_t omp_get_initial_device_ (void);
 GT_PUBLIC int32_t omp_is_initial_device_ (void);
 GT_PUBLIC int32_t omp_get_device_num_ (void);
+GT_PUBLIC int32_t omp_pause_resource_ (const int32_t *, const int32_t *);
+GT_PUBLIC int32_t omp_pause_resource_all_ (const int32_t *);
 
 void
 omp_set_default_device_ (const int32_t *device_num)
@@ -71,4 +73,16 @@ int32_t
 omp_get_device_num_ (void)
 {
   return omp_get_device_num ();
+}
+
+int32_t
+omp_pause_resource_ (const int32_t *kind, const int32_t *device_num)
+{
+  return omp_pause_resource ((omp_pause_resource_t) *kind, *device_num);
+}
+
+int32_t
+omp_pause_resource_all_ (const int32_t *kind)
+{
+  return omp_pause_resource_all ((omp_pause_resource_t) *kind);
 }

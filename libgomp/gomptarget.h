@@ -97,6 +97,10 @@ void gt_context_leave (int saved) GT_HIDDEN;
 /* The device this thread executes a region for, or -1 for the host.  */
 int gt_context_device (void) GT_HIDDEN;
 
+/* The native runtime's definition of NAME (one this library overrides),
+   or NULL.  */
+void *gt_native_symbol (const char *name) GT_HIDDEN;
+
 /* ---- Plugins and devices (plugins.c).  ---- */
 
 struct gt_plugin
@@ -190,6 +194,10 @@ extern pthread_mutex_t gt_registry_lock GT_HIDDEN;
 
 /* Load every registered image that DEV's plugin accepts; DEV's lock held.  */
 void gt_load_images_locked (struct gt_device *dev) GT_HIDDEN;
+
+/* Enter the program's declare target variables in the table of DEV, a
+   device that runs host code, as mapped onto themselves (host-vars.c).  */
+void gt_map_host_vars_locked (struct gt_device *dev) GT_HIDDEN;
 
 /* ---- The mapping table (mapping.c).  ---- */
 

@@ -342,31 +342,45 @@ free_dead (struct gt_block *dead)
 
 /* ---- Copies.  ---- */
 
-/* Copy [HOST, HOST+LEN) of key K back to the host, leaving alone the
-   pointer slots that are still attached (their device value is a device
-   address, not what the host holds).  */
+/* Copy [HOST, HOST+LEN) of key K between host and device, leaving alone
+   the pointer slots that are still attached: on the device they hold a
+   device address, on the host the host's.  */
 static void
+copy_key_range (struct gt_device *dev, struct gt_key *k, uintptr_t host,
+		size_t len, bool to_device)
+{
+  uintptr_t end = host + len, a = host;
+
+  while (a < end)
+    {
+      uintptr_t run_end = end;
+      if (k->attach_count != NULL)
+	{
+	  size_t idx = (a - GT_KEY_START (k)) / sizeof (void *);
+	  run_end = GT_KEY_START (k) + (idx + 1) * sizeof (void *);
+	  if (run_end > end)
+	    run_end = end;
+	  if (k->attach_count[idx] != 0)
+	    {
+	      a = run_end;
+	      continue;
+	    }
+	}
+      if (to_device)
+	gt_copy_to_dev (dev, (void *) gt_key_translate (k, a), (void *) a,
+			run_end - a);
+      else
+	gt_copy_from_dev (dev, (void *) a, (void *) gt_key_translate (k, a),
+			  run_end - a);
+      a = run_end;
+    }
+}
+
+static inline void
 copy_back (struct gt_device *dev, struct gt_key *k, uintptr_t host,
 	   size_t len)
 {
-  if (k->attach_count == NULL)
-    {
-      gt_copy_from_dev (dev, (void *) host,
-			(void *) gt_key_translate (k, host), len);
-      return;
-    }
-  uintptr_t end = host + len, a = host;
-  while (a < end)
-    {
-      size_t idx = (a - GT_KEY_START (k)) / sizeof (void *);
-      uintptr_t slot_end = GT_KEY_START (k) + (idx + 1) * sizeof (void *);
-      if (slot_end > end)
-	slot_end = end;
-      if (k->attach_count[idx] == 0)
-	gt_copy_from_dev (dev, (void *) a, (void *) gt_key_translate (k, a),
-			  slot_end - a);
-      a = slot_end;
-    }
+  copy_key_range (dev, k, host, len, false);
 }
 
 /* Translate the pointer stored at host address SLOT (with BIAS) into a
@@ -399,6 +413,10 @@ attach_pointer (struct gt_device *dev, struct gt_key *n, uintptr_t slot,
 		  / sizeof (void *);
   size_t idx = (slot - GT_KEY_START (n)) / sizeof (void *);
 
+  /* A variable mapped onto itself (declare target on a device that runs
+     host code) is the host's: a device address must not land there.  */
+  if (n->dev_addr == GT_KEY_START (n))
+    return;
   if (n->attach_count == NULL)
     n->attach_count = gt_calloc (nslots ? nslots : 1, sizeof (uintptr_t));
   if (++n->attach_count[idx] != 1)
@@ -449,6 +467,14 @@ detach_pointer (struct gt_device *dev, struct gt_key *n, uintptr_t slot,
 }
 
 /* ---- Mapping.  ---- */
+
+/* The lookup of a zero-length array section [P, P): it is present only
+   if the byte at P is mapped.  */
+static inline struct gt_key *
+zero_len_lookup (struct gt_splay_tree *map, uintptr_t s, uintptr_t e)
+{
+  return gt_splay_lookup (map, s, s == e ? s + 1 : e);
+}
 
 static void __attribute__ ((noreturn))
 overlap_fatal (struct gt_device *dev, uintptr_t s, uintptr_t e,
@@ -582,10 +608,8 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 		    items[j].host_start = (uintptr_t) hostaddrs[j];
 		    items[j].length = sizes[j];
 		    if (always_to_p (plan[j].kind))
-		      gt_copy_to_dev (dev, (void *) gt_key_translate
-						 (items[j].key,
-						  items[j].host_start),
-				      hostaddrs[j], sizes[j]);
+		      copy_key_range (dev, items[j].key, items[j].host_start,
+				      sizes[j], true);
 		  }
 		i = last;
 		continue;
@@ -629,7 +653,7 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 
       if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION)
 	{
-	  n = gt_splay_lookup_0len (map, s, e);
+	  n = zero_len_lookup (map, s, e);
 	  if (n == NULL)
 	    {
 	      plan[i].state = ST_NONE;
@@ -645,8 +669,7 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	  plan[i].state = ST_EXISTING;
 	  items[i].key = n;
 	  if (always_to_p (kind))
-	    gt_copy_to_dev (dev, (void *) gt_key_translate (n, s), (void *) s,
-			    e - s);
+	    copy_key_range (dev, n, s, e - s, true);
 	  continue;
 	}
       if (kind == GT_MAP_IF_PRESENT)
@@ -968,8 +991,7 @@ gt_update_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 		    (void *) GT_KEY_START (n), (void *) GT_KEY_END (n));
 	}
       if (copy_to_p (kind))
-	gt_copy_to_dev (dev, (void *) gt_key_translate (n, s), (void *) s,
-			e - s);
+	copy_key_range (dev, n, s, e - s, true);
       if (copy_from_p (kind))
 	copy_back (dev, n, s, e - s);
     }
@@ -1025,7 +1047,7 @@ gt_exit_data_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	}
       if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION
 	  || kind == GT_MAP_DELETE_ZERO_LEN_ARRAY_SECTION)
-	k = gt_splay_lookup_0len (&dev->mem_map, s, e);
+	k = zero_len_lookup (&dev->mem_map, s, e);
       else
 	k = gt_splay_lookup (&dev->mem_map, s, e);
       if (k == NULL || k->removed || k->rc->count == GT_REFCOUNT_INFINITY)

@@ -258,6 +258,8 @@ gt_device_ready_locked (struct gt_device *dev)
       else
 	{
 	  gt_load_images_locked (dev);
+	  if (dev->plugin->caps & GT_CAP_HOST_CODE)
+	    gt_map_host_vars_locked (dev);
 	  gt_debug ("device %d initialised (plugin '%s', its device %d)",
 		    dev->id, dev->plugin->name, dev->local_id);
 	  __atomic_store_n (&dev->state, GT_DEVICE_READY, __ATOMIC_RELEASE);

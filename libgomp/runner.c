@@ -29,6 +29,7 @@
 #include "gomptarget.h"
 
 #include <linux/futex.h>
+#include <omp.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
@@ -45,9 +46,45 @@ enum runner_state
   RUNNER_QUIT
 };
 
+/* The ICVs a region can change through the OpenMP API.  A runner whose
+   region changed one is replaced, so that the next region starts with the
+   initial values again.  */
+struct icv_snapshot
+{
+  int dynamic;
+  int max_active_levels;
+  int max_threads;
+  int thread_limit;
+  int chunk;
+  omp_sched_t sched;
+  omp_allocator_handle_t allocator;
+};
+
+static void
+take_snapshot (struct icv_snapshot *s)
+{
+  s->dynamic = omp_get_dynamic ();
+  s->max_active_levels = omp_get_max_active_levels ();
+  s->max_threads = omp_get_max_threads ();
+  s->thread_limit = omp_get_thread_limit ();
+  omp_get_schedule (&s->sched, &s->chunk);
+  s->allocator = omp_get_default_allocator ();
+}
+
+static bool
+snapshot_equal (const struct icv_snapshot *a, const struct icv_snapshot *b)
+{
+  return a->dynamic == b->dynamic
+	 && a->max_active_levels == b->max_active_levels
+	 && a->max_threads == b->max_threads
+	 && a->thread_limit == b->thread_limit && a->chunk == b->chunk
+	 && a->sched == b->sched && a->allocator == b->allocator;
+}
+
 struct gt_runner
 {
   int state;			/* enum runner_state, accessed atomically.  */
+  bool stale;			/* Its region changed an ICV: replace it.  */
   int sleepers;			/* Threads waiting on STATE in the kernel.  */
   void (*fn) (void *);
   void *arg;
@@ -117,7 +154,9 @@ static void *
 runner_main (void *arg)
 {
   struct gt_runner *r = arg;
+  struct icv_snapshot initial, now;
 
+  take_snapshot (&initial);
   for (;;)
     {
       int s = wait_change (r, RUNNER_IDLE);
@@ -128,6 +167,8 @@ runner_main (void *arg)
       if (r->thread_limit > 0)
 	GOMP_teams4 (1, 1, (unsigned) r->thread_limit, 1);
       r->fn (r->arg);
+      take_snapshot (&now);
+      r->stale = !snapshot_equal (&initial, &now);
       set_state (r, RUNNER_DONE);
       /* Wait for the caller to take the result before the next post.  */
       wait_change (r, RUNNER_DONE);
@@ -184,6 +225,13 @@ gt_run_on_initial_thread (void (*fn) (void *), void *arg, int thread_limit)
   r->thread_limit = thread_limit;
   set_state (r, RUNNER_POSTED);
   wait_change (r, RUNNER_POSTED);
+  if (GT_UNLIKELY (r->stale))
+    {
+      /* The next region gets a fresh initial thread.  */
+      pthread_setspecific (runner_key, NULL);
+      runner_destroy (r);
+      return;
+    }
   /* RUNNER_DONE: let the runner go back to waiting.  */
   set_state (r, RUNNER_IDLE);
 }
