@@ -40,7 +40,8 @@ enum item_state
   ST_NEW,		/* To be allocated at OFFSET of the new block.  */
   ST_PRIVATE,		/* firstprivate copy at OFFSET.  */
   ST_STRUCT,		/* GOMP_MAP_STRUCT header.  */
-  ST_LATE		/* Resolved after everything else is mapped.  */
+  ST_LATE,		/* Resolved after everything else is mapped.  */
+  ST_PSET_POINTER	/* A pointer inside a new Fortran descriptor.  */
 };
 
 struct item_plan
@@ -51,6 +52,7 @@ struct item_plan
   bool implicit;
   bool new_pointer;	/* A new POINTER slot to fill with the target.  */
   size_t group;		/* 1 + struct group of a new key, or 0.  */
+  size_t owner;		/* ST_PSET_POINTER: the descriptor's item.  */
 };
 
 /* Per-thread scratch storage: the launch path allocates nothing once
@@ -196,7 +198,9 @@ decode_kind (const void *kinds, bool short_kinds, size_t i, size_t *align,
 static inline bool
 copy_to_p (int kind)
 {
-  return !(kind & 0x0c) && (kind & GT_MAPF_TO) && kind < 0x100;
+  /* A Fortran array descriptor (to_pset) is copied too.  */
+  return (!(kind & 0x0c) && (kind & GT_MAPF_TO))
+	 || kind == GT_MAP_TO_PSET;
 }
 
 static inline bool
@@ -528,6 +532,35 @@ map_struct_existing (struct gt_device *dev, struct gt_key *n, size_t first,
     }
 }
 
+/* A Fortran descriptor (to_pset) at item I, [S, E), is followed by the
+   pointers it contains.  If the descriptor exists (N), they exist with
+   it; if it is new, each gets the device address of its target once
+   everything is mapped.  Return the index of the last pointer.  */
+static size_t
+claim_pset_pointers (size_t i, size_t mapnum, void **hostaddrs,
+		     const void *kinds, bool short_kinds, uintptr_t s,
+		     uintptr_t e, struct gt_key *n, struct gt_map_item *items,
+		     struct item_plan *plan)
+{
+  size_t j;
+
+  for (j = i + 1; j < mapnum; j++)
+    {
+      bool imp;
+      int kind = decode_kind (kinds, short_kinds, j, NULL, &imp);
+      uintptr_t p = (uintptr_t) hostaddrs[j];
+      if (!pointer_p (kind) || p < s || p + sizeof (void *) > e)
+	break;
+      plan[j].kind = (unsigned char) kind;
+      plan[j].owner = i;
+      plan[j].state = n ? ST_EXISTING : ST_PSET_POINTER;
+      items[j].key = n;
+      items[j].host_start = p;
+      items[j].length = sizeof (void *);
+    }
+  return j - 1;
+}
+
 void
 gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 		    size_t *sizes, const void *kinds, bool short_kinds,
@@ -670,6 +703,9 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	  items[i].key = n;
 	  if (always_to_p (kind))
 	    copy_key_range (dev, n, s, e - s, true);
+	  if (kind == GT_MAP_TO_PSET)
+	    i = claim_pset_pointers (i, mapnum, hostaddrs, kinds, short_kinds,
+				     s, e, n, items, plan);
 	  continue;
 	}
       if (kind == GT_MAP_IF_PRESENT)
@@ -696,6 +732,9 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
       plan[i].offset = new_size;
       new_size += e - s;
       nnew++;
+      if (kind == GT_MAP_TO_PSET)
+	i = claim_pset_pointers (i, mapnum, hostaddrs, kinds, short_kinds,
+				 s, e, NULL, items, plan);
     }
 
   /* Pass 2: allocate one block for all new keys and private copies.  */
@@ -795,9 +834,23 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
     }
 
   /* New pointer slots get the device address of their target, which is
-     mapped by now (typically by the item before).  */
+     mapped by now (typically by the item before).  So do the pointers
+     inside a new Fortran descriptor.  */
   for (i = 0; i < mapnum; i++)
-    if (plan[i].state == ST_NEW && plan[i].new_pointer)
+    if (plan[i].state == ST_PSET_POINTER)
+      {
+	size_t o = plan[i].owner;
+	uintptr_t slot = items[i].host_start;
+	uintptr_t v = translate_pointer (dev, slot, sizes[i]);
+	items[i].key = items[o].key;
+	if (stage && plan[o].state == ST_NEW)
+	  memcpy (staging + plan[o].offset + (slot - items[o].host_start), &v,
+		  sizeof v);
+	else
+	  gt_copy_to_dev (dev, (void *) gt_key_translate (items[o].key, slot),
+			  &v, sizeof v);
+      }
+    else if (plan[i].state == ST_NEW && plan[i].new_pointer)
       {
 	uintptr_t v = translate_pointer (dev, items[i].host_start, sizes[i]);
 	if (stage)
@@ -889,6 +942,7 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	  {
 	  case ST_EXISTING:
 	  case ST_NEW:
+	  case ST_PSET_POINTER:
 	    v = gt_key_translate (items[i].key, s);
 	    break;
 	  case ST_INLINE:
