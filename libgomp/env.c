@@ -22,7 +22,6 @@
 
 #include "gomptarget.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -43,30 +42,6 @@ __thread int gt_current_device = -1;
 /* default-device-var once a thread has set it.  */
 static __thread int thread_default_device;
 static __thread bool thread_default_device_set;
-
-long
-gt_env_long (const char *name, long deflt, long max)
-{
-  const char *s = getenv (name);
-  char *end;
-  long v;
-
-  if (s == NULL)
-    return deflt;
-  while (*s == ' ' || *s == '\t')
-    s++;
-  errno = 0;
-  v = strtol (s, &end, 10);
-  while (*end == ' ' || *end == '\t')
-    end++;
-  if (*s == '\0' || *end != '\0' || errno != 0 || v < 0 || v > max)
-    {
-      gt_warning ("%s='%s' is not a number from 0 to %ld; using %ld",
-		  name, getenv (name), max, deflt);
-      return deflt;
-    }
-  return v;
-}
 
 static void
 parse_target_offload (void)
@@ -97,9 +72,9 @@ gt_initialize_env (void)
 {
   const char *s;
 
-  gt_debug_level = (int) gt_env_long ("GOMP_DEBUG", 0, 100);
+  gt_debug_level = (int) gt_env_number ("GOMP_DEBUG", 0, 100);
   parse_target_offload ();
-  gt_icvs.default_device = (int) gt_env_long ("OMP_DEFAULT_DEVICE", 0,
+  gt_icvs.default_device = (int) gt_env_number ("OMP_DEFAULT_DEVICE", 0,
 					      0x7fffffff);
   s = getenv ("GOMPTARGET_PLUGINS");
   if (s != NULL)

@@ -27,27 +27,12 @@
 
 int gt_debug_level;
 
-static void
-vprint (const char *prefix, const char *fmt, va_list ap)
-{
-  /* One write per message, so that lines of several threads do not mix.  */
-  char buf[1024];
-  int n = snprintf (buf, sizeof buf, "%s", prefix);
-  int m = vsnprintf (buf + n, sizeof buf - n - 1, fmt, ap);
-  size_t len = n + (m < 0 ? 0 : (size_t) m < sizeof buf - n - 1
-		    ? (size_t) m : sizeof buf - n - 2);
-  if (len == 0 || buf[len - 1] != '\n')
-    buf[len++] = '\n';
-  fwrite (buf, 1, len, stderr);
-  fflush (stderr);
-}
-
 void
 gt_fatal (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  vprint ("libgomptarget: ", fmt, ap);
+  gt_vreport ("libgomptarget: ", fmt, ap);
   va_end (ap);
   exit (EXIT_FAILURE);
 }
@@ -57,7 +42,7 @@ gt_warning (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  vprint ("libgomptarget: warning: ", fmt, ap);
+  gt_vreport ("libgomptarget: warning: ", fmt, ap);
   va_end (ap);
 }
 
@@ -66,7 +51,7 @@ gt_debug_printf (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  vprint ("gomptarget: ", fmt, ap);
+  gt_vreport ("gomptarget: ", fmt, ap);
   va_end (ap);
 }
 

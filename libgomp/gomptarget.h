@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "gomptarget-plugin.h"
+#include "plugin-common.h"
 #include "gomp-map-kinds.h"
 #include "splay-tree.h"
 #include "entry-points.h"
@@ -77,9 +78,6 @@ struct gt_icvs
 
 extern struct gt_icvs gt_icvs GT_HIDDEN;
 
-/* Parse a non-negative decimal integer environment variable; warn and
-   return DEFLT when it is malformed.  */
-long gt_env_long (const char *name, long deflt, long max) GT_HIDDEN;
 
 /* The default-device-var of the calling thread.  */
 int gt_default_device (void) GT_HIDDEN;

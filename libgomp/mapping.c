@@ -59,7 +59,7 @@ struct item_plan
    these have grown to fit.  */
 static __thread struct gt_construct thread_construct;
 static __thread struct item_plan *thread_plan;
-static __thread size_t thread_plan_cap;
+static __thread size_t thread_plan_cap;	/* In bytes, as the others.  */
 static __thread void **thread_devaddrs;
 static __thread size_t thread_devaddrs_cap;
 static __thread unsigned char *thread_stage;
@@ -103,47 +103,43 @@ gt_thread_construct (void)
   return &thread_construct;
 }
 
+/* Make the thread's scratch buffer *BUF hold at least N bytes.  */
+static void *
+scratch (void **buf, size_t *cap, size_t n)
+{
+  if (n > *cap)
+    {
+      if (*cap == 0)
+	register_scratch ();
+      if (n < 256)
+	n = 256;
+      free (*buf);
+      *buf = gt_malloc (n);
+      *cap = n;
+    }
+  return *buf;
+}
+
 void **
 gt_thread_devaddrs (size_t n)
 {
-  if (n > thread_devaddrs_cap)
-    {
-      if (thread_devaddrs_cap == 0)
-	register_scratch ();
-      thread_devaddrs_cap = n < 16 ? 16 : n;
-      free (thread_devaddrs);
-      thread_devaddrs = gt_malloc (thread_devaddrs_cap * sizeof (void *));
-    }
-  return thread_devaddrs;
+  return scratch ((void **) &thread_devaddrs, &thread_devaddrs_cap,
+		  n * sizeof (void *));
 }
 
 static struct item_plan *
 thread_plans (size_t n)
 {
-  if (n > thread_plan_cap)
-    {
-      if (thread_plan_cap == 0)
-	register_scratch ();
-      thread_plan_cap = n < 16 ? 16 : n;
-      free (thread_plan);
-      thread_plan = gt_malloc (thread_plan_cap * sizeof *thread_plan);
-    }
-  memset (thread_plan, 0, n * sizeof *thread_plan);
-  return thread_plan;
+  struct item_plan *p = scratch ((void **) &thread_plan, &thread_plan_cap,
+				 n * sizeof *p);
+  memset (p, 0, n * sizeof *p);
+  return p;
 }
 
 static unsigned char *
 thread_staging (size_t n)
 {
-  if (n > thread_stage_cap)
-    {
-      if (thread_stage_cap == 0)
-	register_scratch ();
-      free (thread_stage);
-      thread_stage_cap = n;
-      thread_stage = gt_malloc (n);
-    }
-  return thread_stage;
+  return scratch ((void **) &thread_stage, &thread_stage_cap, n);
 }
 
 static void

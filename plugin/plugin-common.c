@@ -37,17 +37,33 @@ gt_plugin_init_common (const char *name)
   debug_level = s ? atoi (s) : 0;
 }
 
-static void
-vprint (const char *prefix, const char *fmt, va_list ap)
+void
+gt_vreport (const char *prefix, const char *fmt, va_list ap)
 {
+  /* One write per line, so that lines of several threads do not mix.  */
   char buf[1024];
-  int n = snprintf (buf, sizeof buf, "%s%s: ", prefix, plugin_name);
-  int m = vsnprintf (buf + n, sizeof buf - n - 1, fmt, ap);
-  size_t len = n + (m < 0 ? 0 : (size_t) m < sizeof buf - n - 1
-		    ? (size_t) m : sizeof buf - n - 2);
-  if (buf[len - 1] != '\n')
+  int n = snprintf (buf, sizeof buf, "%s", prefix);
+  int m;
+  size_t len;
+
+  if (n < 0 || (size_t) n >= sizeof buf / 2)
+    n = 0;
+  m = vsnprintf (buf + n, sizeof buf - n - 1, fmt, ap);
+  len = n + (m < 0 ? 0 : (size_t) m < sizeof buf - n - 1
+	     ? (size_t) m : sizeof buf - n - 2);
+  if (len == 0 || buf[len - 1] != '\n')
     buf[len++] = '\n';
   fwrite (buf, 1, len, stderr);
+  fflush (stderr);
+}
+
+/* Print a line prefixed with PREFIX and the plugin's name.  */
+static void
+plugin_vprint (const char *prefix, const char *fmt, va_list ap)
+{
+  char full[64];
+  snprintf (full, sizeof full, "%s%s: ", prefix, plugin_name);
+  gt_vreport (full, fmt, ap);
 }
 
 void
@@ -57,7 +73,7 @@ gt_plugin_debug (const char *fmt, ...)
   if (!debug_level)
     return;
   va_start (ap, fmt);
-  vprint ("gomptarget: ", fmt, ap);
+  plugin_vprint ("gomptarget: ", fmt, ap);
   va_end (ap);
 }
 
@@ -66,27 +82,38 @@ gt_plugin_error (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  vprint ("libgomptarget: ", fmt, ap);
+  plugin_vprint ("libgomptarget: ", fmt, ap);
+  va_end (ap);
+}
+
+static void
+report_warning (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  gt_vreport ("libgomptarget: warning: ", fmt, ap);
   va_end (ap);
 }
 
 long
-gt_plugin_env_long (const char *name, long deflt, long max)
+gt_env_number (const char *name, long deflt, long max)
 {
-  const char *s = getenv (name);
+  const char *s = getenv (name), *p;
   char *end;
   long v;
 
   if (s == NULL)
     return deflt;
+  for (p = s; *p == ' ' || *p == '\t'; p++)
+    ;
   errno = 0;
-  v = strtol (s, &end, 10);
+  v = strtol (p, &end, 10);
   while (*end == ' ' || *end == '\t')
     end++;
-  if (*s == '\0' || *end != '\0' || errno || v < 0 || v > max)
+  if (*p == '\0' || *end != '\0' || errno != 0 || v < 0 || v > max)
     {
-      fprintf (stderr, "libgomptarget: warning: %s='%s' is not a number "
-	       "from 0 to %ld; using %ld\n", name, s, max, deflt);
+      report_warning ("%s='%s' is not a number from 0 to %ld; using %ld",
+		      name, s, max, deflt);
       return deflt;
     }
   return v;

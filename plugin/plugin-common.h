@@ -1,5 +1,6 @@
-/* plugin-common.h -- what every gomptarget plugin shares: the GOMP_DEBUG
-   trace, error messages and environment parsing.
+/* plugin-common.h -- what every gomptarget plugin shares (and the front
+   end links too): the GOMP_DEBUG trace, error messages, environment
+   parsing.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -22,6 +23,7 @@
 #ifndef GT_PLUGIN_COMMON_H
 #define GT_PLUGIN_COMMON_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -41,8 +43,13 @@ void gt_plugin_error (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2))) GT_PLUGIN_HIDDEN;
 
 /* A non-negative integer from the environment, at most MAX; DEFLT when
-   unset; a warning and DEFLT when malformed.  */
-long gt_plugin_env_long (const char *name, long deflt, long max)
+   unset; a warning and DEFLT when malformed.  Shared with the front end.  */
+long gt_env_number (const char *name, long deflt, long max)
+  GT_PLUGIN_HIDDEN;
+
+/* Write PREFIX and FMT formatted as one line on stderr, in one write.
+   Shared with the front end.  */
+void gt_vreport (const char *prefix, const char *fmt, va_list ap)
   GT_PLUGIN_HIDDEN;
 
 /* Is IMAGE a wrapped GCC image for TARGET_TYPE?  */

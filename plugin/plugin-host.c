@@ -21,6 +21,7 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
+#include "memory-pool.h"
 #include "plugin-common.h"
 
 #include <pthread.h>
@@ -36,13 +37,20 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static int num_devices;
 static bool poison;
 
+/* Freed device memory is kept for reuse (all emulated devices share the
+   process's memory, so one pool serves them all); GOMPTARGET_POOL_MB sets
+   how much, default 1 GiB.  */
+static struct gt_memory_pool pool;
+
 static void
 host_init (void)
 {
   gt_plugin_init_common ("host");
-  num_devices = (int) gt_plugin_env_long ("GOMPTARGET_HOST_DEVICES", 1,
+  num_devices = (int) gt_env_number ("GOMPTARGET_HOST_DEVICES", 1,
 					  HOST_MAX_DEVICES);
-  poison = gt_plugin_env_long ("GOMPTARGET_HOST_POISON", 0, 1) != 0;
+  poison = gt_env_number ("GOMPTARGET_HOST_POISON", 0, 1) != 0;
+  gt_pool_init (&pool, (size_t) gt_env_number ("GOMPTARGET_POOL_MB",
+						     1024, 1L << 20) << 20);
   gt_plugin_debug ("%d emulated device(s) with separate memory%s",
 		   num_devices, poison ? ", new memory poisoned" : "");
 }
@@ -108,7 +116,7 @@ __tgt_rtl_data_alloc (int32_t id, int64_t size, void *host_ptr)
     return NULL;
   /* Never the host object itself: a fresh allocation, so that what is not
      copied is not seen.  */
-  p = malloc (size ? (size_t) size : 1);
+  p = gt_pool_alloc (&pool, (size_t) size);
   if (p != NULL && poison)
     memset (p, 0xa5, (size_t) size);
   return p;
@@ -155,7 +163,7 @@ __tgt_rtl_data_delete (int32_t id, void *tgt_ptr)
 {
   if (!valid_id (id))
     return GT_RTL_FAIL;
-  free (tgt_ptr);
+  gt_pool_free (&pool, tgt_ptr);
   return GT_RTL_SUCCESS;
 }
 
