@@ -99,3 +99,17 @@ gt_set_default_device (int device_num)
   thread_default_device = device_num;
   thread_default_device_set = true;
 }
+
+void
+gt_save_default_device (int *value, bool *set)
+{
+  *value = thread_default_device;
+  *set = thread_default_device_set;
+}
+
+void
+gt_restore_default_device (int value, bool set)
+{
+  thread_default_device = value;
+  thread_default_device_set = set;
+}

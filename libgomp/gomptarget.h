@@ -82,6 +82,8 @@ extern struct gt_icvs gt_icvs GT_HIDDEN;
 /* The default-device-var of the calling thread.  */
 int gt_default_device (void) GT_HIDDEN;
 void gt_set_default_device (int device_num) GT_HIDDEN;
+void gt_save_default_device (int *value, bool *set) GT_HIDDEN;
+void gt_restore_default_device (int value, bool set) GT_HIDDEN;
 
 /* The device whose region the calling thread started (a region on an
    emulated device runs on a host thread), or -1.  */

@@ -3,10 +3,12 @@
    with a fresh initial thread: one team of one thread, the device's
    initial ICVs, thread-limit-var from the thread_limit clause.  A thread
    that the native runtime has never seen is exactly that, so each host
-   thread that launches such regions gets a runner thread of its own and
+   thread that launches such regions from inside a parallel or teams
+   region, or after changing its ICVs, gets a runner thread of its own and
    hands each region to it, waiting for it to finish.  The hand-off spins
-   briefly before it sleeps on a futex, so that back-to-back launches
-   cost little.
+   briefly before it sleeps on a futex.  A thread that looks fresh (the
+   usual case: the initial thread outside parallel) runs the region in
+   place, and gets back any ICV the region changed.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -79,6 +81,80 @@ snapshot_equal (const struct icv_snapshot *a, const struct icv_snapshot *b)
 	 && a->max_threads == b->max_threads
 	 && a->thread_limit == b->thread_limit && a->chunk == b->chunk
 	 && a->sched == b->sched && a->allocator == b->allocator;
+}
+
+/* Set back the ICVs of this thread that differ in NOW from WANT.  */
+static void
+restore_snapshot (const struct icv_snapshot *want,
+		  const struct icv_snapshot *now)
+{
+  if (now->dynamic != want->dynamic)
+    omp_set_dynamic (want->dynamic);
+  if (now->max_active_levels != want->max_active_levels)
+    omp_set_max_active_levels (want->max_active_levels);
+  if (now->max_threads != want->max_threads)
+    omp_set_num_threads (want->max_threads);
+  if (now->sched != want->sched || now->chunk != want->chunk)
+    omp_set_schedule (want->sched, want->chunk);
+  if (now->allocator != want->allocator)
+    omp_set_default_allocator (want->allocator);
+  if (now->thread_limit != want->thread_limit)
+    GOMP_teams4 (1, 1, want->thread_limit == INT_MAX
+			? UINT_MAX : (unsigned) want->thread_limit, 1);
+}
+
+/* The ICVs of a thread the native runtime has never seen.  */
+static struct icv_snapshot fresh_icvs;
+static bool fresh_icvs_valid;
+static pthread_once_t fresh_once = PTHREAD_ONCE_INIT;
+
+static void *
+fresh_main (void *unused)
+{
+  (void) unused;
+  take_snapshot (&fresh_icvs);
+  return NULL;
+}
+
+static void
+take_fresh_icvs (void)
+{
+  pthread_t t;
+
+  if (pthread_create (&t, NULL, fresh_main, NULL) == 0)
+    fresh_icvs_valid = pthread_join (t, NULL) == 0;
+}
+
+/* Set while this thread runs a region in place.  */
+static __thread bool running_in_place;
+
+/* Can the calling thread serve as a region's initial thread?  It can
+   when nothing tells it from a fresh thread: no enclosing parallel or
+   teams, and the initial ICVs.  Then the hand-off is saved.  */
+static bool
+run_in_place (void (*fn) (void *), void *arg, int thread_limit)
+{
+  struct icv_snapshot before, after;
+  int dd;
+  bool dd_set;
+
+  if (thread_limit > 0 || running_in_place || omp_get_level () != 0
+      || omp_get_num_teams () != 1)
+    return false;
+  pthread_once (&fresh_once, take_fresh_icvs);
+  take_snapshot (&before);
+  if (!fresh_icvs_valid || !snapshot_equal (&before, &fresh_icvs))
+    return false;
+  gt_save_default_device (&dd, &dd_set);
+  running_in_place = true;
+  fn (arg);
+  running_in_place = false;
+  /* What the region changed was the region's, not the host thread's.  */
+  take_snapshot (&after);
+  if (!snapshot_equal (&before, &after))
+    restore_snapshot (&before, &after);
+  gt_restore_default_device (dd, dd_set);
+  return true;
 }
 
 struct gt_runner
@@ -218,7 +294,11 @@ get_runner (void)
 void
 gt_run_on_initial_thread (void (*fn) (void *), void *arg, int thread_limit)
 {
-  struct gt_runner *r = get_runner ();
+  struct gt_runner *r;
+
+  if (run_in_place (fn, arg, thread_limit))
+    return;
+  r = get_runner ();
 
   r->fn = fn;
   r->arg = arg;
