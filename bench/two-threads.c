@@ -3,16 +3,88 @@
    Copyright (C) 2026 The gomptarget authors.
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
-   Usage: two-threads [BUDGET_MS [REPETITIONS]]
-   Two threads of one parallel region start together after a barrier and
-   each runs target regions with one scalar map(tofrom:) of its own
-   variable for BUDGET_MS.  Prints "rep region NS" per repetition and
-   thread: nanoseconds per region, from that thread's own elapsed time
-   and count.  */
+   Usage: two-threads [BUDGET_MS [REPETITIONS [omp|pthreads]]]
+   Two threads start together and each runs target regions with one
+   scalar map(tofrom:) of its own variable for BUDGET_MS: the two threads
+   of one OpenMP parallel region (omp, the default), or two POSIX threads
+   outside any parallel region (pthreads).  Prints "rep region NS" per
+   repetition and thread: nanoseconds per region, from that thread's own
+   elapsed time and count.  */
 
 #include "bench.h"
 
+#include <pthread.h>
+#include <string.h>
+
 #define CHUNK 16
+
+struct pthread_arg
+{
+  double budget;
+  long reps;
+  pthread_barrier_t *barrier;
+  int ok;
+};
+
+static void *
+pthread_main (void *p)
+{
+  struct pthread_arg *a = p;
+  int x = 0;
+  long total = 100;
+
+  for (long i = 0; i < 100; i++)
+    {
+#pragma omp target map(tofrom: x)
+      x++;
+    }
+  for (long r = 0; r < a->reps; r++)
+    {
+      double t0, t;
+      long n = 0;
+      pthread_barrier_wait (a->barrier);
+      t0 = bench_now ();
+      do
+	{
+	  for (int j = 0; j < CHUNK; j++)
+	    {
+#pragma omp target map(tofrom: x)
+	      x++;
+	    }
+	  n += CHUNK;
+	}
+      while ((t = bench_now () - t0) < a->budget);
+      total += n;
+#pragma omp critical
+      bench_report ("region", t, n);
+    }
+  a->ok = x == total;
+  return NULL;
+}
+
+static int
+run_pthreads (double budget, long reps)
+{
+  pthread_barrier_t barrier;
+  struct pthread_arg args[2];
+  pthread_t threads[2];
+  int i, ok = 1;
+
+  pthread_barrier_init (&barrier, NULL, 2);
+  for (i = 0; i < 2; i++)
+    {
+      args[i] = (struct pthread_arg) { budget, reps, &barrier, 0 };
+      if (pthread_create (&threads[i], NULL, pthread_main, &args[i]) != 0)
+	return 0;
+    }
+  for (i = 0; i < 2; i++)
+    {
+      pthread_join (threads[i], NULL);
+      ok &= args[i].ok;
+    }
+  pthread_barrier_destroy (&barrier);
+  return ok;
+}
 
 int
 main (int argc, char **argv)
@@ -23,6 +95,11 @@ main (int argc, char **argv)
   int ok = 1;
 
   bench_where ();
+  if (argc > 3 && strcmp (argv[3], "pthreads") == 0)
+    {
+      BENCH_CHECK (run_pthreads (budget, reps));
+      return 0;
+    }
 #pragma omp parallel num_threads(2) reduction(&&: ok)
   {
     int x = 0;

@@ -37,11 +37,11 @@ struct gt_icvs gt_icvs = {
   .plugin_path = NULL
 };
 
-__thread int gt_current_device = -1;
+GT_TLS int gt_current_device = -1;
 
 /* default-device-var once a thread has set it.  */
-static __thread int thread_default_device;
-static __thread bool thread_default_device_set;
+static GT_TLS int thread_default_device;
+static GT_TLS bool thread_default_device_set;
 
 static void
 parse_target_offload (void)

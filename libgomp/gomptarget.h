@@ -37,6 +37,9 @@
 
 #define GT_HIDDEN __attribute__ ((visibility ("hidden")))
 #define GT_PUBLIC __attribute__ ((visibility ("default")))
+/* Thread-local data: the library is linked or preloaded, never opened
+   late, so the static TLS model is safe and saves a call per access.  */
+#define GT_TLS __thread __attribute__ ((tls_model ("initial-exec")))
 #define GT_LIKELY(x) __builtin_expect (!!(x), 1)
 #define GT_UNLIKELY(x) __builtin_expect (!!(x), 0)
 
@@ -87,7 +90,7 @@ void gt_restore_default_device (int value, bool set) GT_HIDDEN;
 
 /* The device whose region the calling thread started (a region on an
    emulated device runs on a host thread), or -1.  */
-extern __thread int gt_current_device GT_HIDDEN;
+extern GT_TLS int gt_current_device GT_HIDDEN;
 
 /* Enter and leave a region for DEVICE on this thread (context.c): the
    threads the region's parallel constructs start see it too.  */

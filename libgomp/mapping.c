@@ -57,13 +57,13 @@ struct item_plan
 
 /* Per-thread scratch storage: the launch path allocates nothing once
    these have grown to fit.  */
-static __thread struct gt_construct thread_construct;
-static __thread struct item_plan *thread_plan;
-static __thread size_t thread_plan_cap;	/* In bytes, as the others.  */
-static __thread void **thread_devaddrs;
-static __thread size_t thread_devaddrs_cap;
-static __thread unsigned char *thread_stage;
-static __thread size_t thread_stage_cap;
+static GT_TLS struct gt_construct thread_construct;
+static GT_TLS struct item_plan *thread_plan;
+static GT_TLS size_t thread_plan_cap;	/* In bytes, as the others.  */
+static GT_TLS void **thread_devaddrs;
+static GT_TLS size_t thread_devaddrs_cap;
+static GT_TLS unsigned char *thread_stage;
+static GT_TLS size_t thread_stage_cap;
 
 /* Free this thread's scratch storage when it exits.  */
 static pthread_key_t scratch_key;

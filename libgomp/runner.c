@@ -37,8 +37,16 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* How long either side spins before it sleeps (pause instructions).  */
-#define GT_RUNNER_SPIN 4000
+/* How long either side spins before it sleeps (pause instructions),
+   when there are processors to spare.  */
+#define GT_RUNNER_SPIN 1000
+
+/* Hand-offs under way, and the processors there are: when each hand-off
+   keeps two threads busy and there are more than the processors, waiting
+   sleeps at once, so as not to take the processor from the thread being
+   waited for.  */
+static int handoffs;
+static int processors;
 
 enum runner_state
 {
@@ -126,7 +134,7 @@ take_fresh_icvs (void)
 }
 
 /* Set while this thread runs a region in place.  */
-static __thread bool running_in_place;
+static GT_TLS bool running_in_place;
 
 /* Can the calling thread serve as a region's initial thread?  It can
    when nothing tells it from a fresh thread: no enclosing parallel or
@@ -168,7 +176,7 @@ struct gt_runner
   pthread_t thread;
 };
 
-static __thread struct gt_runner *thread_runner;
+static GT_TLS struct gt_runner *thread_runner;
 static pthread_key_t runner_key;
 static pthread_once_t runner_once = PTHREAD_ONCE_INIT;
 
@@ -196,9 +204,11 @@ cpu_relax (void)
 static int
 wait_change (struct gt_runner *r, int from)
 {
-  int s, i;
+  int s, i, spin = GT_RUNNER_SPIN;
 
-  for (i = 0; i < GT_RUNNER_SPIN; i++)
+  if (2 * __atomic_load_n (&handoffs, __ATOMIC_RELAXED) > processors)
+    spin = 0;
+  for (i = 0; i < spin; i++)
     {
       s = __atomic_load_n (&r->state, __ATOMIC_ACQUIRE);
       if (s != from)
@@ -268,6 +278,8 @@ runner_destroy (void *arg)
 static void
 make_runner_key (void)
 {
+  long n = sysconf (_SC_NPROCESSORS_ONLN);
+  processors = n > 0 ? (int) n : 1;
   pthread_key_create (&runner_key, runner_destroy);
 }
 
@@ -303,8 +315,10 @@ gt_run_on_initial_thread (void (*fn) (void *), void *arg, int thread_limit)
   r->fn = fn;
   r->arg = arg;
   r->thread_limit = thread_limit;
+  __atomic_add_fetch (&handoffs, 1, __ATOMIC_RELAXED);
   set_state (r, RUNNER_POSTED);
   wait_change (r, RUNNER_POSTED);
+  __atomic_sub_fetch (&handoffs, 1, __ATOMIC_RELAXED);
   if (GT_UNLIKELY (r->stale))
     {
       /* The next region gets a fresh initial thread.  */

@@ -26,7 +26,7 @@
 
 
 /* The stack of enclosing target data constructs of this thread.  */
-static __thread struct gt_construct *data_stack;
+static GT_TLS struct gt_construct *data_stack;
 
 /* Wait for the dependences of an undeferred construct to be satisfied:
    a construct with depend runs only after the sibling tasks it depends
