@@ -239,6 +239,10 @@ struct gt_key
   struct gt_key *next_sibling;	/* Ring of a structure's keys, or self.  */
   uintptr_t *attach_count;	/* Per pointer-sized slot, or NULL.  */
   bool removed;
+  bool null_pointer;		/* A Fortran descriptor mapped with a null
+				   data pointer: remapped once non-null.  */
+  bool self_mapped;		/* The host object is its own device copy
+				   (declare target, host-code device).  */
 };
 
 #define GT_KEY_START(k) ((k)->node.host_start)
@@ -307,6 +311,10 @@ void gt_exit_data_locked (struct gt_device *dev, size_t mapnum,
 int gt_associate_locked (struct gt_device *dev, uintptr_t host,
 			 uintptr_t dev_addr, size_t size) GT_HIDDEN;
 int gt_disassociate_locked (struct gt_device *dev, uintptr_t host)
+  GT_HIDDEN;
+
+/* Enter [HOST, HOST+SIZE) as its own device copy, for good.  */
+void gt_map_self_locked (struct gt_device *dev, uintptr_t host, size_t size)
   GT_HIDDEN;
 
 /* Release the storage of construct C's item list (not C itself).  */

@@ -137,5 +137,5 @@ gt_map_host_vars_locked (struct gt_device *dev)
   pthread_once (&vars_once, collect_vars);
   for (i = 0; i < nvars; i++)
     if (vars[i].size > 0)
-      gt_associate_locked (dev, vars[i].addr, vars[i].addr, vars[i].size);
+      gt_map_self_locked (dev, vars[i].addr, vars[i].size);
 }

@@ -287,6 +287,8 @@ key_init (struct gt_key *k, uintptr_t start, uintptr_t end,
   k->next_sibling = k;
   k->attach_count = NULL;
   k->removed = false;
+  k->null_pointer = false;
+  k->self_mapped = false;
 }
 
 /* Take KEY (and its structure siblings) out of the table.  The blocks are
@@ -351,6 +353,8 @@ copy_key_range (struct gt_device *dev, struct gt_key *k, uintptr_t host,
 {
   uintptr_t end = host + len, a = host;
 
+  if (k->self_mapped)
+    return;
   while (a < end)
     {
       uintptr_t run_end = end;
@@ -415,7 +419,7 @@ attach_pointer (struct gt_device *dev, struct gt_key *n, uintptr_t slot,
 
   /* A variable mapped onto itself (declare target on a device that runs
      host code) is the host's: a device address must not land there.  */
-  if (n->dev_addr == GT_KEY_START (n))
+  if (n->self_mapped)
     return;
   if (n->attach_count == NULL)
     n->attach_count = gt_calloc (nslots ? nslots : 1, sizeof (uintptr_t));
@@ -529,15 +533,22 @@ map_struct_existing (struct gt_device *dev, struct gt_key *n, size_t first,
 }
 
 /* A Fortran descriptor (to_pset) at item I, [S, E), is followed by the
-   pointers it contains.  If the descriptor exists (N), they exist with
-   it; if it is new, each gets the device address of its target once
-   everything is mapped.  Return the index of the last pointer.  */
+   pointers it contains.  If it is new (N is NULL), each gets the device
+   address of its target once everything is mapped.  If it exists, they
+   exist with it -- unless it was mapped while its data pointer was null
+   (an unallocated array) or is a declare target variable and the pointer
+   is set now, or the pointer is an always pointer: then the descriptor is
+   copied again and the pointer remapped, as libgomp does.  Return the
+   index of the last pointer.  */
 static size_t
-claim_pset_pointers (size_t i, size_t mapnum, void **hostaddrs,
-		     const void *kinds, bool short_kinds, uintptr_t s,
-		     uintptr_t e, struct gt_key *n, struct gt_map_item *items,
-		     struct item_plan *plan)
+claim_pset_pointers (struct gt_device *dev, size_t i, size_t mapnum,
+		     void **hostaddrs, const void *kinds, bool short_kinds,
+		     uintptr_t s, uintptr_t e, struct gt_key *n,
+		     struct gt_map_item *items, struct item_plan *plan)
 {
+  bool remap = n && !n->self_mapped
+	       && (n->null_pointer || n->rc->count == GT_REFCOUNT_INFINITY);
+  bool copied = false;
   size_t j;
 
   for (j = i + 1; j < mapnum; j++)
@@ -545,14 +556,24 @@ claim_pset_pointers (size_t i, size_t mapnum, void **hostaddrs,
       bool imp;
       int kind = decode_kind (kinds, short_kinds, j, NULL, &imp);
       uintptr_t p = (uintptr_t) hostaddrs[j];
-      if (!pointer_p (kind) || p < s || p + sizeof (void *) > e)
+      bool always = kind == GT_MAP_ALWAYS_POINTER;
+      if (!(pointer_p (kind) || always) || p < s
+	  || p + sizeof (void *) > e)
 	break;
       plan[j].kind = (unsigned char) kind;
       plan[j].owner = i;
-      plan[j].state = n ? ST_EXISTING : ST_PSET_POINTER;
+      plan[j].state = ST_PSET_POINTER;
       items[j].key = n;
       items[j].host_start = p;
       items[j].length = sizeof (void *);
+      if (n && (n->self_mapped
+		|| (!always && !(remap && *(void **) p != NULL))))
+	plan[j].state = ST_EXISTING;
+      else if (n && !copied)
+	{
+	  copy_key_range (dev, n, s, e - s, true);
+	  copied = true;
+	}
     }
   return j - 1;
 }
@@ -587,6 +608,13 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
       items[i].host_start = s;
       items[i].length = sizes[i];
 
+      /* A NULL base (an absent optional argument, a section of a null
+	 pointer) passes NULL, whatever the kind.  */
+      if (s == 0)
+	{
+	  plan[i].state = ST_INLINE;
+	  continue;
+	}
       switch (kind)
 	{
 	case GT_MAP_FIRSTPRIVATE_INT:
@@ -669,12 +697,6 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	  break;
 	}
 
-      if (s == 0)
-	{
-	  /* A NULL base (e.g. an array section of a null pointer).  */
-	  plan[i].state = ST_INLINE;
-	  continue;
-	}
       if (pointer_p (kind))
 	e = s + sizeof (void *);
       else
@@ -700,8 +722,8 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	  if (always_to_p (kind))
 	    copy_key_range (dev, n, s, e - s, true);
 	  if (kind == GT_MAP_TO_PSET)
-	    i = claim_pset_pointers (i, mapnum, hostaddrs, kinds, short_kinds,
-				     s, e, n, items, plan);
+	    i = claim_pset_pointers (dev, i, mapnum, hostaddrs, kinds,
+				     short_kinds, s, e, n, items, plan);
 	  continue;
 	}
       if (kind == GT_MAP_IF_PRESENT)
@@ -729,8 +751,8 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
       new_size += e - s;
       nnew++;
       if (kind == GT_MAP_TO_PSET)
-	i = claim_pset_pointers (i, mapnum, hostaddrs, kinds, short_kinds,
-				 s, e, NULL, items, plan);
+	i = claim_pset_pointers (dev, i, mapnum, hostaddrs, kinds,
+				 short_kinds, s, e, NULL, items, plan);
     }
 
   /* Pass 2: allocate one block for all new keys and private copies.  */
@@ -839,6 +861,8 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	uintptr_t slot = items[i].host_start;
 	uintptr_t v = translate_pointer (dev, slot, sizes[i]);
 	items[i].key = items[o].key;
+	if (*(void **) slot == NULL)
+	  items[o].key->null_pointer = true;
 	if (stage && plan[o].state == ST_NEW)
 	  memcpy (staging + plan[o].offset + (slot - items[o].host_start), &v,
 		  sizeof v);
@@ -906,7 +930,7 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	  break;
 	case GT_MAP_ALWAYS_POINTER:
 	  n = gt_splay_lookup (map, s, s + sizeof (void *));
-	  if (n != NULL)
+	  if (n != NULL && !n->self_mapped)
 	    {
 	      uintptr_t v = translate_pointer (dev, s, sizes[i]);
 	      gt_copy_to_dev (dev, (void *) gt_key_translate (n, s), &v,
@@ -1168,4 +1192,16 @@ gt_disassociate_locked (struct gt_device *dev, uintptr_t host)
   key_remove (dev, n);
   block_free (n->block);
   return 0;
+}
+
+void
+gt_map_self_locked (struct gt_device *dev, uintptr_t host, size_t size)
+{
+  struct gt_key *n;
+
+  if (gt_associate_locked (dev, host, host, size) != 0)
+    return;
+  n = gt_splay_lookup (&dev->mem_map, host, host + (size ? size : 1));
+  if (n != NULL && n->dev_addr == GT_KEY_START (n))
+    n->self_mapped = true;
 }
