@@ -155,11 +155,6 @@ int gt_init_devices (void) GT_HIDDEN;
    the construct runs on the host.  Applies OMP_TARGET_OFFLOAD.  */
 struct gt_device *gt_resolve_device (int device_num) GT_HIDDEN;
 
-/* As above for a device number that an omp_* routine names explicitly:
-   the initial device gives NULL; a bad number is a fatal error.  */
-struct gt_device *gt_device_for_api (int device_num, const char *routine)
-  GT_HIDDEN;
-
 /* Initialise DEV if needed; DEV's lock must be held.  */
 bool gt_device_ready_locked (struct gt_device *dev) GT_HIDDEN;
 

@@ -532,6 +532,70 @@ map_struct_existing (struct gt_device *dev, struct gt_key *n, size_t first,
     }
 }
 
+/* The state of one gt_map_vars_locked call, shared by its passes.  */
+struct map_ctx
+{
+  struct gt_device *dev;
+  struct gt_splay_tree *map;
+  size_t mapnum;
+  void **hostaddrs;
+  size_t *sizes;
+  const void *kinds;
+  bool short_kinds;
+  struct item_plan *plan;
+  struct gt_map_item *items;
+  /* The layout of the new block (pass 1).  */
+  size_t new_size;
+  size_t new_align;
+  size_t nnew;			/* New keys.  */
+  size_t ngroups;		/* New structures (shared counts).  */
+  size_t nlate;			/* ST_LATE items.  */
+  bool have_private;
+  /* The new block (pass 2).  */
+  struct gt_block *block;
+  struct gt_key *keys;
+  struct gt_refcount *rcs;
+  uintptr_t base;
+  /* Small copies to the new block are staged and sent in one go.  */
+  unsigned char *staging;
+  size_t stage_lo, stage_hi;
+};
+
+static inline int
+kind_at (const struct map_ctx *m, size_t i)
+{
+  bool implicit;
+  return decode_kind (m->kinds, m->short_kinds, i, NULL, &implicit);
+}
+
+/* Reserve SIZE bytes aligned to ALIGN in the new block; the offset.  */
+static size_t
+reserve (struct map_ctx *m, size_t size, size_t align)
+{
+  size_t off = (m->new_size + align - 1) & ~(align - 1);
+  if (align > m->new_align)
+    m->new_align = align;
+  m->new_size = off + size;
+  return off;
+}
+
+/* Copy LEN bytes from SRC to offset OFF of the new block: into the
+   staging buffer, or straight to the device when not staging.  */
+static void
+put (struct map_ctx *m, size_t off, const void *src, size_t len)
+{
+  if (m->staging == NULL)
+    {
+      gt_copy_to_dev (m->dev, (void *) (m->base + off), src, len);
+      return;
+    }
+  memcpy (m->staging + off, src, len);
+  if (off < m->stage_lo)
+    m->stage_lo = off;
+  if (off + len > m->stage_hi)
+    m->stage_hi = off + len;
+}
+
 /* A Fortran descriptor (to_pset) at item I, [S, E), is followed by the
    pointers it contains.  If it is new (N is NULL), each gets the device
    address of its target once everything is mapped.  If it exists, they
@@ -541,41 +605,433 @@ map_struct_existing (struct gt_device *dev, struct gt_key *n, size_t first,
    copied again and the pointer remapped, as libgomp does.  Return the
    index of the last pointer.  */
 static size_t
-claim_pset_pointers (struct gt_device *dev, size_t i, size_t mapnum,
-		     void **hostaddrs, const void *kinds, bool short_kinds,
-		     uintptr_t s, uintptr_t e, struct gt_key *n,
-		     struct gt_map_item *items, struct item_plan *plan)
+claim_pset_pointers (struct map_ctx *m, size_t i, uintptr_t s, uintptr_t e,
+		     struct gt_key *n)
 {
   bool remap = n && !n->self_mapped
 	       && (n->null_pointer || n->rc->count == GT_REFCOUNT_INFINITY);
   bool copied = false;
   size_t j;
 
-  for (j = i + 1; j < mapnum; j++)
+  for (j = i + 1; j < m->mapnum; j++)
     {
-      bool imp;
-      int kind = decode_kind (kinds, short_kinds, j, NULL, &imp);
-      uintptr_t p = (uintptr_t) hostaddrs[j];
+      int kind = kind_at (m, j);
+      uintptr_t p = (uintptr_t) m->hostaddrs[j];
       bool always = kind == GT_MAP_ALWAYS_POINTER;
       if (!(pointer_p (kind) || always) || p < s
 	  || p + sizeof (void *) > e)
 	break;
-      plan[j].kind = (unsigned char) kind;
-      plan[j].owner = i;
-      plan[j].state = ST_PSET_POINTER;
-      items[j].key = n;
-      items[j].host_start = p;
-      items[j].length = sizeof (void *);
+      m->plan[j].kind = (unsigned char) kind;
+      m->plan[j].owner = i;
+      m->plan[j].state = ST_PSET_POINTER;
+      m->items[j].key = n;
+      m->items[j].host_start = p;
+      m->items[j].length = sizeof (void *);
       if (n && (n->self_mapped
 		|| (!always && !(remap && *(void **) p != NULL))))
-	plan[j].state = ST_EXISTING;
+	m->plan[j].state = ST_EXISTING;
       else if (n && !copied)
 	{
-	  copy_key_range (dev, n, s, e - s, true);
+	  copy_key_range (m->dev, n, s, e - s, true);
 	  copied = true;
 	}
     }
   return j - 1;
+}
+
+/* Pass 1 for a structure header at I: its fields FIRST..LAST exist all
+   together, or are laid out together as one new range with one shared
+   count.  Return the index of the last field.  */
+static size_t
+plan_struct (struct map_ctx *m, size_t i, size_t align)
+{
+  size_t first = i + 1, last = i + m->sizes[i], j;
+  uintptr_t s = (uintptr_t) m->hostaddrs[i], e, off;
+  struct gt_key *n;
+
+  if (m->sizes[i] == 0 || last >= m->mapnum)
+    gt_fatal ("malformed structure mapping (%zu fields)", m->sizes[i]);
+  /* The structure spans from its header's address (where the first
+     mapped field is) to the end of the last field.  */
+  if ((uintptr_t) m->hostaddrs[first] < s)
+    s = (uintptr_t) m->hostaddrs[first];
+  e = (uintptr_t) m->hostaddrs[last] + m->sizes[last];
+  m->plan[i].state = ST_STRUCT;
+  for (j = first; j <= last; j++)
+    {
+      m->plan[j].kind = (unsigned char) kind_at (m, j);
+      m->items[j].host_start = (uintptr_t) m->hostaddrs[j];
+      m->items[j].length = m->sizes[j];
+    }
+  n = gt_splay_lookup_0len (m->map, s, e);
+  if (n != NULL)
+    {
+      map_struct_existing (m->dev, n, first, last, m->hostaddrs, m->sizes,
+			   m->items, m->plan);
+      for (j = first; j <= last; j++)
+	if (always_to_p (m->plan[j].kind))
+	  copy_key_range (m->dev, m->items[j].key, m->items[j].host_start,
+			  m->sizes[j], true);
+      return last;
+    }
+  m->ngroups++;
+  off = reserve (m, e - s, align);
+  for (j = first; j <= last; j++)
+    {
+      m->plan[j].state = ST_NEW;
+      m->plan[j].offset = off + ((uintptr_t) m->hostaddrs[j] - s);
+      m->plan[j].group = m->ngroups;
+      m->nnew++;
+    }
+  return last;
+}
+
+/* Pass 1: find what exists, lay out what does not.  */
+static void
+plan_items (struct map_ctx *m, enum gt_map_purpose purpose)
+{
+  size_t i;
+
+  for (i = 0; i < m->mapnum; i++)
+    {
+      struct item_plan *pl = &m->plan[i];
+      struct gt_map_item *it = &m->items[i];
+      size_t align;
+      bool implicit;
+      int kind = decode_kind (m->kinds, m->short_kinds, i, &align,
+			      &implicit);
+      uintptr_t s = (uintptr_t) m->hostaddrs[i], e;
+      struct gt_key *n;
+
+      pl->kind = (unsigned char) kind;
+      pl->implicit = implicit;
+      it->host_start = s;
+      it->length = m->sizes[i];
+
+      /* A NULL base (an absent optional argument, a section of a null
+	 pointer) passes NULL, whatever the kind.  */
+      if (s == 0)
+	{
+	  pl->state = ST_INLINE;
+	  continue;
+	}
+      switch (kind)
+	{
+	case GT_MAP_FIRSTPRIVATE_INT:
+	  pl->state = ST_INLINE;
+	  continue;
+	case GT_MAP_USE_DEVICE_PTR:
+	case GT_MAP_USE_DEVICE_PTR_IF_PRESENT:
+	case GT_MAP_ATTACH:
+	case GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
+	case GT_MAP_ALWAYS_POINTER:
+	  pl->state = ST_LATE;
+	  m->nlate++;
+	  continue;
+	case GT_MAP_FIRSTPRIVATE:
+	  if (purpose == GT_MAP_FOR_TARGET)
+	    {
+	      pl->state = ST_PRIVATE;
+	      pl->offset = reserve (m, m->sizes[i], align);
+	      m->have_private = true;
+	    }
+	  continue;
+	case GT_MAP_STRUCT:
+	  i = plan_struct (m, i, align);
+	  continue;
+	default:
+	  break;
+	}
+
+      e = s + (pointer_p (kind) ? sizeof (void *) : m->sizes[i]);
+      if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION)
+	n = zero_len_lookup (m->map, s, e);
+      else
+	n = gt_splay_lookup (m->map, s, e);
+
+      if (n != NULL)
+	{
+	  check_existing (m->dev, n, s, e, kind, implicit);
+	  pl->state = ST_EXISTING;
+	  it->key = n;
+	  if (always_to_p (kind))
+	    copy_key_range (m->dev, n, s, e - s, true);
+	  if (kind == GT_MAP_TO_PSET)
+	    i = claim_pset_pointers (m, i, s, e, n);
+	  continue;
+	}
+      if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION)
+	{
+	  pl->state = ST_NONE;
+	  continue;
+	}
+      if (kind == GT_MAP_IF_PRESENT)
+	{
+	  /* Absent: skip it and the pointer that goes with it.  */
+	  pl->state = ST_NONE;
+	  if (i + 1 < m->mapnum && pointer_p (kind_at (m, i + 1)))
+	    m->plan[++i].state = ST_NONE;
+	  continue;
+	}
+      if (pointer_p (kind))
+	{
+	  align = sizeof (void *);
+	  pl->new_pointer = true;
+	}
+      pl->state = ST_NEW;
+      pl->offset = reserve (m, e - s, align);
+      m->nnew++;
+      if (kind == GT_MAP_TO_PSET)
+	i = claim_pset_pointers (m, i, s, e, NULL);
+    }
+}
+
+/* Pass 2: allocate one block for all new keys and private copies, and
+   decide whether its copies are staged.  */
+static void
+allocate_block (struct map_ctx *m, struct gt_construct *c)
+{
+  size_t i, slack;
+
+  if (m->nnew == 0 && !m->have_private)
+    return;
+  /* Device allocators align to at least 16; larger alignments are met by
+     offsetting inside an enlarged block.  */
+  slack = m->new_align > 16 ? m->new_align - 1 : 0;
+  m->block = block_new (m->dev, m->new_size + slack, m->nnew, m->ngroups,
+			&m->keys, &m->rcs);
+  for (i = 0; i < m->ngroups; i++)
+    {
+      m->rcs[i].count = 0;
+      m->rcs[i].gen = 0;
+      m->rcs[i].nkeys = 0;
+    }
+  m->base = ((uintptr_t) m->block->dev_ptr + slack) & ~(uintptr_t) slack;
+  if (m->have_private)
+    {
+      /* The construct holds the block until it ends.  */
+      m->block->live_keys++;
+      c->private_block = m->block;
+    }
+  if (m->new_size <= GT_STAGE_LIMIT)
+    {
+      m->staging = thread_staging (m->new_size);
+      m->stage_lo = m->new_size;
+      m->stage_hi = 0;
+    }
+}
+
+/* Pass 2: enter the new keys in the table, with their copies.  */
+static void
+insert_new_keys (struct map_ctx *m)
+{
+  size_t i, knext = 0;
+
+  for (i = 0; i < m->mapnum; i++)
+    {
+      struct item_plan *pl = &m->plan[i];
+      uintptr_t s = m->items[i].host_start, e;
+      struct gt_key *n;
+
+      if (pl->state == ST_PRIVATE)
+	{
+	  put (m, pl->offset, (void *) s, m->sizes[i]);
+	  continue;
+	}
+      if (pl->state != ST_NEW)
+	continue;
+      e = s + (pl->new_pointer ? sizeof (void *) : m->sizes[i]);
+      /* An earlier item of this construct may have mapped it already.  */
+      if (pl->group == 0 && (n = gt_splay_lookup (m->map, s, e)) != NULL)
+	{
+	  check_existing (m->dev, n, s, e, pl->kind, pl->implicit);
+	  pl->state = ST_EXISTING;
+	  m->items[i].key = n;
+	  continue;
+	}
+      n = &m->keys[knext++];
+      key_init (n, s, e, m->base + pl->offset, m->block,
+		pl->group ? &m->rcs[pl->group - 1] : NULL);
+      if (pl->group)
+	{
+	  n->rc->nkeys++;
+	  /* Link the structure's keys in a ring.  */
+	  if (i > 0 && m->plan[i - 1].group == pl->group)
+	    {
+	      struct gt_key *prev = m->items[i - 1].key;
+	      n->next_sibling = prev->next_sibling;
+	      prev->next_sibling = n;
+	    }
+	}
+      gt_splay_insert (m->map, n);
+      m->block->live_keys++;
+      m->items[i].key = n;
+      gt_debug ("map [%p,%p) -> device %d %p (%s)", (void *) s, (void *) e,
+		m->dev->id, (void *) n->dev_addr, kind_name (pl->kind));
+      if (copy_to_p (pl->kind) && e > s)
+	put (m, pl->offset, (void *) s, e - s);
+    }
+}
+
+/* Pass 2: new pointer slots get the device address of their target,
+   which is mapped by now (typically by the item before); so do the
+   pointers inside Fortran descriptors.  Then the staged copies go.  */
+static void
+write_pointers (struct map_ctx *m)
+{
+  size_t i;
+
+  for (i = 0; i < m->mapnum; i++)
+    {
+      struct item_plan *pl = &m->plan[i];
+      uintptr_t slot = m->items[i].host_start, v;
+
+      if (pl->state == ST_PSET_POINTER)
+	{
+	  size_t o = pl->owner;
+	  struct gt_key *k = m->items[o].key;
+	  v = translate_pointer (m->dev, slot, m->sizes[i]);
+	  m->items[i].key = k;
+	  if (*(void **) slot == NULL)
+	    k->null_pointer = true;
+	  if (m->plan[o].state == ST_NEW)
+	    put (m, m->plan[o].offset + (slot - m->items[o].host_start), &v,
+		 sizeof v);
+	  else
+	    gt_copy_to_dev (m->dev, (void *) gt_key_translate (k, slot), &v,
+			    sizeof v);
+	}
+      else if (pl->state == ST_NEW && pl->new_pointer)
+	{
+	  v = translate_pointer (m->dev, slot, m->sizes[i]);
+	  put (m, pl->offset, &v, sizeof v);
+	}
+    }
+  if (m->staging && m->stage_hi > m->stage_lo)
+    gt_copy_to_dev (m->dev, (void *) (m->base + m->stage_lo),
+		    m->staging + m->stage_lo, m->stage_hi - m->stage_lo);
+}
+
+/* Pass 3: references, at most once per construct (OpenMP 5.0).  */
+static void
+count_references (struct map_ctx *m, unsigned long gen)
+{
+  size_t i;
+
+  for (i = 0; i < m->mapnum; i++)
+    {
+      struct gt_map_item *it = &m->items[i];
+      struct gt_key *n = it->key;
+      if (n == NULL)
+	continue;
+      it->copy_from = copy_from_p (m->plan[i].kind);
+      it->always_from = always_from_p (m->plan[i].kind);
+      if (n->rc->gen != gen)
+	{
+	  n->rc->gen = gen;
+	  if (n->rc->count != GT_REFCOUNT_INFINITY)
+	    n->rc->count++;
+	  it->counted = true;
+	}
+    }
+}
+
+/* Pass 4: what needs everything else mapped first.  */
+static void
+resolve_late (struct map_ctx *m)
+{
+  size_t i, left = m->nlate;
+
+  for (i = 0; left && i < m->mapnum; i++)
+    {
+      uintptr_t s = (uintptr_t) m->hostaddrs[i], v;
+      struct gt_key *n;
+      int kind = m->plan[i].kind;
+
+      if (m->plan[i].state != ST_LATE)
+	continue;
+      left--;
+      switch (kind)
+	{
+	case GT_MAP_ATTACH:
+	case GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
+	  n = gt_splay_lookup (m->map, s, s + sizeof (void *));
+	  if (n != NULL)
+	    {
+	      attach_pointer (m->dev, n, s, m->sizes[i],
+			      kind == GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION);
+	      m->items[i].key = n;
+	      m->items[i].is_attach = true;
+	    }
+	  break;
+	case GT_MAP_ALWAYS_POINTER:
+	  n = gt_splay_lookup (m->map, s, s + sizeof (void *));
+	  if (n != NULL && !n->self_mapped)
+	    {
+	      v = translate_pointer (m->dev, s, m->sizes[i]);
+	      gt_copy_to_dev (m->dev, (void *) gt_key_translate (n, s), &v,
+			      sizeof v);
+	    }
+	  break;
+	case GT_MAP_USE_DEVICE_PTR:
+	case GT_MAP_USE_DEVICE_PTR_IF_PRESENT:
+	  n = gt_splay_lookup_0len (m->map, s, s);
+	  if (n != NULL)
+	    m->hostaddrs[i] = (void *) gt_key_translate (n, s);
+	  else if (kind == GT_MAP_USE_DEVICE_PTR)
+	    {
+	      pthread_mutex_unlock (&m->dev->lock);
+	      gt_fatal ("use_device_ptr pointer wasn't mapped");
+	    }
+	  break;
+	}
+    }
+}
+
+/* Pass 5: the device value of each item, for a region.  */
+static void
+device_values (const struct map_ctx *m, void **devaddrs)
+{
+  size_t i;
+
+  for (i = 0; i < m->mapnum; i++)
+    {
+      const struct gt_map_item *it = &m->items[i];
+      uintptr_t s = (uintptr_t) m->hostaddrs[i], v = 0;
+
+      switch (m->plan[i].state)
+	{
+	case ST_EXISTING:
+	case ST_NEW:
+	case ST_PSET_POINTER:
+	  v = gt_key_translate (it->key, s);
+	  break;
+	case ST_INLINE:
+	  v = s;
+	  break;
+	case ST_LATE:
+	  /* An attach passes the device address of its pointer slot;
+	     use_device_* the (translated) address; an always pointer
+	     nothing.  */
+	  if (it->is_attach)
+	    v = gt_key_translate (it->key, s);
+	  else if (m->plan[i].kind != GT_MAP_ALWAYS_POINTER)
+	    v = s;
+	  break;
+	case ST_PRIVATE:
+	  v = m->base + m->plan[i].offset;
+	  break;
+	case ST_STRUCT:
+	  /* The device address of the header, from its first field's.  */
+	  v = gt_key_translate (m->items[i + 1].key,
+				(uintptr_t) m->hostaddrs[i + 1])
+	      - ((uintptr_t) m->hostaddrs[i + 1] - s);
+	  break;
+	default:
+	  break;
+	}
+      devaddrs[i] = (void *) v;
+    }
 }
 
 void
@@ -584,413 +1040,25 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 		    enum gt_map_purpose purpose, void **devaddrs,
 		    struct gt_construct *c)
 {
-  struct gt_splay_tree *map = &dev->mem_map;
-  struct item_plan *plan = thread_plans (mapnum);
-  struct gt_map_item *items;
-  size_t i, new_size = 0, new_align = 1, nnew = 0, nlate = 0, ngroups = 0;
-  bool have_private = false;
+  struct map_ctx m = {
+    .dev = dev, .map = &dev->mem_map, .mapnum = mapnum,
+    .hostaddrs = hostaddrs, .sizes = sizes, .kinds = kinds,
+    .short_kinds = short_kinds, .new_align = 1
+  };
 
   construct_reserve (c, mapnum);
-  items = c->items + c->nitems;
-  memset (items, 0, mapnum * sizeof *items);
+  m.items = c->items + c->nitems;
+  memset (m.items, 0, mapnum * sizeof *m.items);
+  m.plan = thread_plans (mapnum);
 
-  /* Pass 1: find what exists, lay out what does not.  */
-  for (i = 0; i < mapnum; i++)
-    {
-      size_t align;
-      bool implicit;
-      int kind = decode_kind (kinds, short_kinds, i, &align, &implicit);
-      uintptr_t s = (uintptr_t) hostaddrs[i], e;
-      struct gt_key *n;
-
-      plan[i].kind = (unsigned char) kind;
-      plan[i].implicit = implicit;
-      items[i].host_start = s;
-      items[i].length = sizes[i];
-
-      /* A NULL base (an absent optional argument, a section of a null
-	 pointer) passes NULL, whatever the kind.  */
-      if (s == 0)
-	{
-	  plan[i].state = ST_INLINE;
-	  continue;
-	}
-      switch (kind)
-	{
-	case GT_MAP_FIRSTPRIVATE_INT:
-	  plan[i].state = ST_INLINE;
-	  continue;
-	case GT_MAP_USE_DEVICE_PTR:
-	case GT_MAP_USE_DEVICE_PTR_IF_PRESENT:
-	case GT_MAP_ATTACH:
-	case GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
-	case GT_MAP_ALWAYS_POINTER:
-	  plan[i].state = ST_LATE;
-	  nlate++;
-	  continue;
-	case GT_MAP_FIRSTPRIVATE:
-	  if (purpose != GT_MAP_FOR_TARGET)
-	    continue;
-	  new_size = (new_size + align - 1) & ~(align - 1);
-	  if (align > new_align)
-	    new_align = align;
-	  plan[i].state = ST_PRIVATE;
-	  plan[i].offset = new_size;
-	  new_size += sizes[i];
-	  have_private = true;
-	  continue;
-	case GT_MAP_STRUCT:
-	  {
-	    size_t first = i + 1, last = i + sizes[i];
-	    if (sizes[i] == 0 || last >= mapnum)
-	      gt_fatal ("malformed structure mapping (%zu fields)", sizes[i]);
-	    /* The structure spans from its header's address (where the
-	       first mapped field is) to the end of the last field.  */
-	    if (s == 0 || (uintptr_t) hostaddrs[first] < s)
-	      s = (uintptr_t) hostaddrs[first];
-	    e = (uintptr_t) hostaddrs[last] + sizes[last];
-	    plan[i].state = ST_STRUCT;
-	    n = gt_splay_lookup_0len (map, s, e);
-	    if (n != NULL)
-	      {
-		map_struct_existing (dev, n, first, last, hostaddrs, sizes,
-				     items, plan);
-		for (size_t j = first; j <= last; j++)
-		  {
-		    bool imp;
-		    plan[j].kind = (unsigned char) decode_kind (kinds,
-								short_kinds,
-								j, NULL,
-								&imp);
-		    items[j].host_start = (uintptr_t) hostaddrs[j];
-		    items[j].length = sizes[j];
-		    if (always_to_p (plan[j].kind))
-		      copy_key_range (dev, items[j].key, items[j].host_start,
-				      sizes[j], true);
-		  }
-		i = last;
-		continue;
-	      }
-	    /* A new structure: its fields go in one contiguous range and
-	       share one reference count.  */
-	    ngroups++;
-	    new_size = (new_size + align - 1) & ~(align - 1);
-	    if (align > new_align)
-	      new_align = align;
-	    for (size_t j = first; j <= last; j++)
-	      {
-		bool imp;
-		plan[j].kind = (unsigned char) decode_kind (kinds, short_kinds,
-							    j, NULL, &imp);
-		plan[j].state = ST_NEW;
-		plan[j].offset = new_size + ((uintptr_t) hostaddrs[j] - s);
-		plan[j].group = ngroups;
-		items[j].host_start = (uintptr_t) hostaddrs[j];
-		items[j].length = sizes[j];
-		nnew++;
-	      }
-	    new_size += e - s;
-	    i = last;
-	    continue;
-	  }
-	default:
-	  break;
-	}
-
-      if (pointer_p (kind))
-	e = s + sizeof (void *);
-      else
-	e = s + sizes[i];
-
-      if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION)
-	{
-	  n = zero_len_lookup (map, s, e);
-	  if (n == NULL)
-	    {
-	      plan[i].state = ST_NONE;
-	      continue;
-	    }
-	}
-      else
-	n = gt_splay_lookup (map, s, e);
-
-      if (n != NULL)
-	{
-	  check_existing (dev, n, s, e, kind, implicit);
-	  plan[i].state = ST_EXISTING;
-	  items[i].key = n;
-	  if (always_to_p (kind))
-	    copy_key_range (dev, n, s, e - s, true);
-	  if (kind == GT_MAP_TO_PSET)
-	    i = claim_pset_pointers (dev, i, mapnum, hostaddrs, kinds,
-				     short_kinds, s, e, n, items, plan);
-	  continue;
-	}
-      if (kind == GT_MAP_IF_PRESENT)
-	{
-	  plan[i].state = ST_NONE;
-	  if (i + 1 < mapnum)
-	    {
-	      bool imp;
-	      if (pointer_p (decode_kind (kinds, short_kinds, i + 1, NULL,
-					  &imp)))
-		plan[++i].state = ST_NONE;
-	    }
-	  continue;
-	}
-      if (pointer_p (kind))
-	{
-	  align = sizeof (void *);
-	  plan[i].new_pointer = true;
-	}
-      new_size = (new_size + align - 1) & ~(align - 1);
-      if (align > new_align)
-	new_align = align;
-      plan[i].state = ST_NEW;
-      plan[i].offset = new_size;
-      new_size += e - s;
-      nnew++;
-      if (kind == GT_MAP_TO_PSET)
-	i = claim_pset_pointers (dev, i, mapnum, hostaddrs, kinds,
-				 short_kinds, s, e, NULL, items, plan);
-    }
-
-  /* Pass 2: allocate one block for all new keys and private copies.  */
-  struct gt_block *block = NULL;
-  struct gt_key *keys = NULL;
-  struct gt_refcount *rcs = NULL;
-  uintptr_t base = 0;
-  if (nnew > 0 || have_private)
-    {
-      /* Device allocators align to at least 16; larger alignments are
-	 met by offsetting inside an enlarged block.  */
-      size_t slack = new_align > 16 ? new_align - 1 : 0;
-      block = block_new (dev, new_size + slack, nnew, ngroups, &keys, &rcs);
-      for (i = 0; i < ngroups; i++)
-	{
-	  rcs[i].count = 0;
-	  rcs[i].gen = 0;
-	  rcs[i].nkeys = 0;
-	}
-      base = ((uintptr_t) block->dev_ptr + slack) & ~(uintptr_t) slack;
-      if (have_private)
-	{
-	  /* The construct holds the block until it ends.  */
-	  block->live_keys++;
-	  c->private_block = block;
-	}
-    }
-
-  bool stage = block != NULL && new_size <= GT_STAGE_LIMIT;
-  unsigned char *staging = stage ? thread_staging (new_size) : NULL;
-  size_t stage_lo = new_size, stage_hi = 0;
-  size_t knext = 0;
-
-  for (i = 0; i < mapnum; i++)
-    {
-      uintptr_t s = items[i].host_start, e;
-      struct gt_key *n;
-      if (plan[i].state == ST_PRIVATE)
-	{
-	  if (stage)
-	    {
-	      memcpy (staging + plan[i].offset, (void *) s, sizes[i]);
-	      if (plan[i].offset < stage_lo)
-		stage_lo = plan[i].offset;
-	      if (plan[i].offset + sizes[i] > stage_hi)
-		stage_hi = plan[i].offset + sizes[i];
-	    }
-	  else
-	    gt_copy_to_dev (dev, (void *) (base + plan[i].offset), (void *) s,
-			    sizes[i]);
-	  continue;
-	}
-      if (plan[i].state != ST_NEW)
-	continue;
-      e = s + (plan[i].new_pointer ? sizeof (void *) : sizes[i]);
-      /* An earlier item of this construct may have mapped it already.  */
-      if (plan[i].group == 0
-	  && (n = gt_splay_lookup (map, s, e)) != NULL)
-	{
-	  check_existing (dev, n, s, e, plan[i].kind, plan[i].implicit);
-	  plan[i].state = ST_EXISTING;
-	  items[i].key = n;
-	  continue;
-	}
-      n = &keys[knext++];
-      key_init (n, s, e, base + plan[i].offset, block,
-		plan[i].group ? &rcs[plan[i].group - 1] : NULL);
-      if (plan[i].group)
-	{
-	  n->rc->nkeys++;
-	  /* Link the structure's keys in a ring.  */
-	  if (i > 0 && plan[i - 1].group == plan[i].group)
-	    {
-	      struct gt_key *prev = items[i - 1].key;
-	      n->next_sibling = prev->next_sibling;
-	      prev->next_sibling = n;
-	    }
-	}
-      gt_splay_insert (map, n);
-      block->live_keys++;
-      items[i].key = n;
-      gt_debug ("map [%p,%p) -> device %d %p (%s)", (void *) s, (void *) e,
-		dev->id, (void *) n->dev_addr, kind_name (plan[i].kind));
-      if (copy_to_p (plan[i].kind) && e > s)
-	{
-	  if (stage)
-	    {
-	      memcpy (staging + plan[i].offset, (void *) s, e - s);
-	      if (plan[i].offset < stage_lo)
-		stage_lo = plan[i].offset;
-	      if (plan[i].offset + (e - s) > stage_hi)
-		stage_hi = plan[i].offset + (e - s);
-	    }
-	  else
-	    gt_copy_to_dev (dev, (void *) n->dev_addr, (void *) s, e - s);
-	}
-    }
-
-  /* New pointer slots get the device address of their target, which is
-     mapped by now (typically by the item before).  So do the pointers
-     inside a new Fortran descriptor.  */
-  for (i = 0; i < mapnum; i++)
-    if (plan[i].state == ST_PSET_POINTER)
-      {
-	size_t o = plan[i].owner;
-	uintptr_t slot = items[i].host_start;
-	uintptr_t v = translate_pointer (dev, slot, sizes[i]);
-	items[i].key = items[o].key;
-	if (*(void **) slot == NULL)
-	  items[o].key->null_pointer = true;
-	if (stage && plan[o].state == ST_NEW)
-	  memcpy (staging + plan[o].offset + (slot - items[o].host_start), &v,
-		  sizeof v);
-	else
-	  gt_copy_to_dev (dev, (void *) gt_key_translate (items[o].key, slot),
-			  &v, sizeof v);
-      }
-    else if (plan[i].state == ST_NEW && plan[i].new_pointer)
-      {
-	uintptr_t v = translate_pointer (dev, items[i].host_start, sizes[i]);
-	if (stage)
-	  {
-	    memcpy (staging + plan[i].offset, &v, sizeof v);
-	    if (plan[i].offset < stage_lo)
-	      stage_lo = plan[i].offset;
-	    if (plan[i].offset + sizeof v > stage_hi)
-	      stage_hi = plan[i].offset + sizeof v;
-	  }
-	else
-	  gt_copy_to_dev (dev, (void *) (base + plan[i].offset), &v,
-			  sizeof v);
-      }
-  if (stage && stage_hi > stage_lo)
-    gt_copy_to_dev (dev, (void *) (base + stage_lo), staging + stage_lo,
-		    stage_hi - stage_lo);
-
-  /* Pass 3: references, at most once per construct (OpenMP 5.0).  */
-  for (i = 0; i < mapnum; i++)
-    {
-      struct gt_key *n = items[i].key;
-      if (n == NULL)
-	continue;
-      items[i].copy_from = copy_from_p (plan[i].kind);
-      items[i].always_from = always_from_p (plan[i].kind);
-      if (n->rc->gen != c->gen)
-	{
-	  n->rc->gen = c->gen;
-	  if (n->rc->count != GT_REFCOUNT_INFINITY)
-	    n->rc->count++;
-	  items[i].counted = true;
-	}
-    }
-
-  /* Pass 4: what needs everything else mapped first.  */
-  for (i = 0; nlate && i < mapnum; i++)
-    {
-      uintptr_t s = (uintptr_t) hostaddrs[i];
-      struct gt_key *n;
-      if (plan[i].state != ST_LATE)
-	continue;
-      nlate--;
-      switch (plan[i].kind)
-	{
-	case GT_MAP_ATTACH:
-	case GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
-	  n = gt_splay_lookup (map, s, s + sizeof (void *));
-	  if (n != NULL)
-	    {
-	      attach_pointer (dev, n, s, sizes[i],
-			      plan[i].kind
-			      == GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION);
-	      items[i].key = n;
-	      items[i].is_attach = true;
-	    }
-	  break;
-	case GT_MAP_ALWAYS_POINTER:
-	  n = gt_splay_lookup (map, s, s + sizeof (void *));
-	  if (n != NULL && !n->self_mapped)
-	    {
-	      uintptr_t v = translate_pointer (dev, s, sizes[i]);
-	      gt_copy_to_dev (dev, (void *) gt_key_translate (n, s), &v,
-			      sizeof v);
-	    }
-	  break;
-	case GT_MAP_USE_DEVICE_PTR:
-	case GT_MAP_USE_DEVICE_PTR_IF_PRESENT:
-	  if (s == 0)
-	    break;
-	  n = gt_splay_lookup_0len (map, s, s);
-	  if (n != NULL)
-	    hostaddrs[i] = (void *) gt_key_translate (n, s);
-	  else if (plan[i].kind == GT_MAP_USE_DEVICE_PTR)
-	    {
-	      pthread_mutex_unlock (&dev->lock);
-	      gt_fatal ("use_device_ptr pointer wasn't mapped");
-	    }
-	  break;
-	}
-    }
-
-  /* Pass 5: the device value of each item for the region.  */
+  plan_items (&m, purpose);
+  allocate_block (&m, c);
+  insert_new_keys (&m);
+  write_pointers (&m);
+  count_references (&m, c->gen);
+  resolve_late (&m);
   if (purpose == GT_MAP_FOR_TARGET)
-    for (i = 0; i < mapnum; i++)
-      {
-	uintptr_t s = (uintptr_t) hostaddrs[i], v = 0;
-	switch (plan[i].state)
-	  {
-	  case ST_EXISTING:
-	  case ST_NEW:
-	  case ST_PSET_POINTER:
-	    v = gt_key_translate (items[i].key, s);
-	    break;
-	  case ST_INLINE:
-	    v = s;
-	    break;
-	  case ST_LATE:
-	    /* An attach passes the device address of its pointer slot;
-	       use_device_* the (translated) address.  */
-	    if (items[i].is_attach)
-	      v = gt_key_translate (items[i].key, s);
-	    else if (plan[i].kind == GT_MAP_USE_DEVICE_PTR
-		     || plan[i].kind == GT_MAP_USE_DEVICE_PTR_IF_PRESENT)
-	      v = s;
-	    break;
-	  case ST_PRIVATE:
-	    v = base + plan[i].offset;
-	    break;
-	  case ST_STRUCT:
-	    v = gt_key_translate (items[i + 1].key,
-				  (uintptr_t) hostaddrs[i + 1])
-		- ((uintptr_t) hostaddrs[i + 1] - s);
-	    break;
-	  default:
-	    break;
-	  }
-	devaddrs[i] = (void *) v;
-      }
-
+    device_values (&m, devaddrs);
   c->nitems += mapnum;
 }
 

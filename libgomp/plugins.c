@@ -331,23 +331,6 @@ gt_resolve_device (int device_num)
   return dev;
 }
 
-struct gt_device *
-gt_device_for_api (int device_num, const char *routine)
-{
-  int n = gt_init_devices ();
-  struct gt_device *dev;
-
-  if (device_num == n)
-    return NULL;
-  if (device_num < 0 || device_num > n)
-    gt_fatal ("%s: device number %d is not valid (%d device(s))", routine,
-	      device_num, n);
-  dev = ready_device (device_num);
-  if (dev == NULL)
-    gt_fatal ("%s: device %d failed to initialise", routine, device_num);
-  return dev;
-}
-
 void *
 gt_device_entry (struct gt_device *dev, void (*fn) (void *))
 {

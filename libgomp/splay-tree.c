@@ -176,23 +176,3 @@ gt_splay_remove (struct gt_splay_tree *t, struct gt_key *key)
     }
   k->left = k->right = NULL;
 }
-
-static void
-foreach_rec (struct gt_key *n, void (*fn) (struct gt_key *, void *),
-	     void *data)
-{
-  while (n)
-    {
-      foreach_rec (NODE (n)->left, fn, data);
-      struct gt_key *next = NODE (n)->right;
-      fn (n, data);
-      n = next;
-    }
-}
-
-void
-gt_splay_foreach (struct gt_splay_tree *t,
-		  void (*fn) (struct gt_key *, void *), void *data)
-{
-  foreach_rec (t->root, fn, data);
-}

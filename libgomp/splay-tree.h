@@ -59,8 +59,4 @@ void gt_splay_insert (struct gt_splay_tree *, struct gt_key *key);
 /* Remove KEY, which must be in the tree.  */
 void gt_splay_remove (struct gt_splay_tree *, struct gt_key *key);
 
-/* Call FN on every key in address order; FN may not change the tree.  */
-void gt_splay_foreach (struct gt_splay_tree *,
-		       void (*fn) (struct gt_key *, void *), void *data);
-
 #endif /* GT_SPLAY_TREE_H */

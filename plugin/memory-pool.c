@@ -115,20 +115,3 @@ gt_pool_free (struct gt_memory_pool *pool, void *ptr)
   if (!keep)
     free (h);
 }
-
-void
-gt_pool_trim (struct gt_memory_pool *pool)
-{
-  size_t i;
-
-  pthread_mutex_lock (&pool->lock);
-  for (i = 0; i < GT_POOL_CLASSES; i++)
-    while (pool->free_list[i] != NULL)
-      {
-	struct block_header *h = pool->free_list[i];
-	pool->free_list[i] = *(void **) ((char *) h + HEADER_SIZE);
-	free (h);
-      }
-  pool->cached = 0;
-  pthread_mutex_unlock (&pool->lock);
-}

@@ -51,7 +51,4 @@ void *gt_pool_alloc (struct gt_memory_pool *pool, size_t size)
 /* Return PTR (from gt_pool_alloc, or NULL) to POOL.  */
 void gt_pool_free (struct gt_memory_pool *pool, void *ptr) GT_PLUGIN_HIDDEN;
 
-/* Free every cached block.  */
-void gt_pool_trim (struct gt_memory_pool *pool) GT_PLUGIN_HIDDEN;
-
 #endif /* GT_MEMORY_POOL_H */
