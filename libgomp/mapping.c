@@ -936,6 +936,30 @@ count_references (struct map_ctx *m, unsigned long gen)
     }
 }
 
+/* The pointer at SLOT is self-mapped (a declare target pointer on a
+   device that runs host code): the region reaches its target through
+   the host's pointer, so the target's mapping, if this construct made
+   it, becomes self-mapped too; else the region's writes would be
+   overwritten by the device copy when it is copied back.  */
+static void
+share_pointee (struct map_ctx *m, uintptr_t slot, uintptr_t bias)
+{
+  uintptr_t target = (uintptr_t) *(void **) slot;
+  struct gt_key *tn;
+
+  if (target == 0)
+    return;
+  tn = gt_splay_lookup (m->map, target + bias, target + bias + 1);
+  if (tn == NULL || tn->self_mapped || tn->block != m->block
+      || tn->next_sibling != tn)
+    return;
+  gt_debug ("[%p,%p) on device %d is reached through a declare target "
+	    "pointer: the host's copy is used", (void *) GT_KEY_START (tn),
+	    (void *) GT_KEY_END (tn), m->dev->id);
+  tn->dev_addr = GT_KEY_START (tn);
+  tn->self_mapped = true;
+}
+
 /* Pass 4: what needs everything else mapped first.  */
 static void
 resolve_late (struct map_ctx *m)
@@ -956,7 +980,9 @@ resolve_late (struct map_ctx *m)
 	case GT_MAP_ATTACH:
 	case GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION:
 	  n = gt_splay_lookup (m->map, s, s + sizeof (void *));
-	  if (n != NULL)
+	  if (n != NULL && n->self_mapped)
+	    share_pointee (m, s, m->sizes[i]);
+	  else if (n != NULL)
 	    {
 	      attach_pointer (m->dev, n, s, m->sizes[i],
 			      kind == GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION);
