@@ -32,6 +32,7 @@
 
 #include <linux/futex.h>
 #include <omp.h>
+#include <sched.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
@@ -40,6 +41,10 @@
 /* How long either side spins before it sleeps (pause instructions),
    when there are processors to spare.  */
 #define GT_RUNNER_SPIN 1000
+
+/* How many times a waiter yields the processor before it sleeps, when
+   there are no processors to spare.  */
+#define GT_RUNNER_YIELDS 64
 
 /* Hand-offs under way, and the processors there are: when each hand-off
    keeps two threads busy and there are more than the processors, waiting
@@ -214,6 +219,16 @@ wait_change (struct gt_runner *r, int from)
       if (s != from)
 	return s;
       cpu_relax ();
+    }
+  /* Oversubscribed: give the processor to the other side for a while
+     (a yield switches to it directly when it waits on this processor),
+     then sleep.  */
+  for (i = 0; spin == 0 && i < GT_RUNNER_YIELDS; i++)
+    {
+      s = __atomic_load_n (&r->state, __ATOMIC_ACQUIRE);
+      if (s != from)
+	return s;
+      sched_yield ();
     }
   for (;;)
     {
