@@ -18,6 +18,56 @@
 
 #define CHUNK 16
 
+/* Launch empty regions for BUDGET, REPS times, calling WAIT (ARG) to
+   start each repetition together with the other thread; report the time
+   per region; true if every region ran.  */
+static int
+launch_loop (double budget, long reps, void (*wait) (void *), void *arg)
+{
+  int x = 0;
+  long total = 100;
+
+  for (long i = 0; i < 100; i++)
+    {
+#pragma omp target map(tofrom: x)
+      x++;
+    }
+  for (long r = 0; r < reps; r++)
+    {
+      double t0, t;
+      long n = 0;
+      wait (arg);
+      t0 = bench_now ();
+      do
+	{
+	  for (int j = 0; j < CHUNK; j++)
+	    {
+#pragma omp target map(tofrom: x)
+	      x++;
+	    }
+	  n += CHUNK;
+	}
+      while ((t = bench_now () - t0) < budget);
+      total += n;
+#pragma omp critical
+      bench_report ("region", t, n);
+    }
+  return x == total;
+}
+
+static void
+omp_wait (void *unused)
+{
+  (void) unused;
+#pragma omp barrier
+}
+
+static void
+pthread_wait (void *barrier)
+{
+  pthread_barrier_wait (barrier);
+}
+
 struct pthread_arg
 {
   double budget;
@@ -30,35 +80,7 @@ static void *
 pthread_main (void *p)
 {
   struct pthread_arg *a = p;
-  int x = 0;
-  long total = 100;
-
-  for (long i = 0; i < 100; i++)
-    {
-#pragma omp target map(tofrom: x)
-      x++;
-    }
-  for (long r = 0; r < a->reps; r++)
-    {
-      double t0, t;
-      long n = 0;
-      pthread_barrier_wait (a->barrier);
-      t0 = bench_now ();
-      do
-	{
-	  for (int j = 0; j < CHUNK; j++)
-	    {
-#pragma omp target map(tofrom: x)
-	      x++;
-	    }
-	  n += CHUNK;
-	}
-      while ((t = bench_now () - t0) < a->budget);
-      total += n;
-#pragma omp critical
-      bench_report ("region", t, n);
-    }
-  a->ok = x == total;
+  a->ok = launch_loop (a->budget, a->reps, pthread_wait, a->barrier);
   return NULL;
 }
 
@@ -102,36 +124,9 @@ main (int argc, char **argv)
     }
 #pragma omp parallel num_threads(2) reduction(&&: ok)
   {
-    int x = 0;
-    long total = 100;
 #pragma omp single
     nthreads = omp_get_num_threads ();
-    for (long i = 0; i < 100; i++)
-      {
-#pragma omp target map(tofrom: x)
-	x++;
-      }
-    for (long r = 0; r < reps; r++)
-      {
-	double t0, t;
-	long n = 0;
-#pragma omp barrier
-	t0 = bench_now ();
-	do
-	  {
-	    for (int j = 0; j < CHUNK; j++)
-	      {
-#pragma omp target map(tofrom: x)
-		x++;
-	      }
-	    n += CHUNK;
-	  }
-	while ((t = bench_now () - t0) < budget);
-	total += n;
-#pragma omp critical
-	bench_report ("region", t, n);
-      }
-    ok = x == total;
+    ok = launch_loop (budget, reps, omp_wait, NULL);
   }
   BENCH_CHECK (nthreads == 2);
   BENCH_CHECK (ok);
