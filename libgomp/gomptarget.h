@@ -208,7 +208,6 @@ struct gt_refcount
 {
   uintptr_t count;
   unsigned long gen;
-  unsigned nkeys;		/* Keys sharing it, when it is shared.  */
 };
 
 /* One device allocation holding the objects mapped by one construct (or
@@ -217,7 +216,6 @@ struct gt_block
 {
   struct gt_device *dev;
   void *dev_ptr;		/* NULL for omp_target_associate_ptr.  */
-  size_t size;
   size_t live_keys;
   bool free_pending;
   struct gt_block *next_dead;	/* Queue of blocks being freed.  */

@@ -252,7 +252,6 @@ block_new (struct gt_device *dev, size_t size, size_t nkeys, size_t nrcs,
   struct gt_block *b = gt_malloc (sizeof *b + nkeys * sizeof (struct gt_key)
 				  + nrcs * sizeof (struct gt_refcount));
   b->dev = dev;
-  b->size = size;
   b->dev_ptr = size ? gt_dev_alloc (dev, size, NULL) : NULL;
   b->live_keys = 0;
   b->free_pending = false;
@@ -281,7 +280,6 @@ key_init (struct gt_key *k, uintptr_t start, uintptr_t end,
   k->dev_addr = dev_addr;
   k->own_rc.count = 0;
   k->own_rc.gen = 0;
-  k->own_rc.nkeys = 1;
   k->rc = rc ? rc : &k->own_rc;
   k->block = b;
   k->next_sibling = k;
@@ -804,7 +802,6 @@ allocate_block (struct map_ctx *m, struct gt_construct *c)
     {
       m->rcs[i].count = 0;
       m->rcs[i].gen = 0;
-      m->rcs[i].nkeys = 0;
     }
   m->base = ((uintptr_t) m->block->dev_ptr + slack) & ~(uintptr_t) slack;
   if (m->have_private)
@@ -852,16 +849,12 @@ insert_new_keys (struct map_ctx *m)
       n = &m->keys[knext++];
       key_init (n, s, e, m->base + pl->offset, m->block,
 		pl->group ? &m->rcs[pl->group - 1] : NULL);
-      if (pl->group)
+      /* Link the keys of a new structure in a ring.  */
+      if (pl->group && i > 0 && m->plan[i - 1].group == pl->group)
 	{
-	  n->rc->nkeys++;
-	  /* Link the structure's keys in a ring.  */
-	  if (i > 0 && m->plan[i - 1].group == pl->group)
-	    {
-	      struct gt_key *prev = m->items[i - 1].key;
-	      n->next_sibling = prev->next_sibling;
-	      prev->next_sibling = n;
-	    }
+	  struct gt_key *prev = m->items[i - 1].key;
+	  n->next_sibling = prev->next_sibling;
+	  prev->next_sibling = n;
 	}
       gt_splay_insert (m->map, n);
       m->block->live_keys++;
