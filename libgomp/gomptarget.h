@@ -111,8 +111,9 @@ struct gt_plugin
   char *name;
   void *handle;			/* lt_dlhandle.  */
   uint32_t caps;		/* GT_CAP_*.  */
-#define GT_PLUGIN_ENTRY(NAME, REQ, RET, ARGS) RET (*NAME) ARGS;
-#include "plugin-entries.def"
+#define GT_PLUGIN_ENTRY(NAME, REQ, RET, PARAMS) \
+  __typeof__ (__tgt_rtl_##NAME) *NAME;
+#include "gomptarget-plugin.def"
 #undef GT_PLUGIN_ENTRY
 };
 

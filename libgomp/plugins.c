@@ -90,14 +90,14 @@ find_plugin (const char *dirs, const char *name, size_t name_len)
 static bool
 bind_entries (struct gt_plugin *plugin, lt_dlhandle h, const char **why)
 {
-#define GT_PLUGIN_ENTRY(NAME, REQ, RET, ARGS)				\
-  plugin->NAME = (RET (*) ARGS) lt_dlsym (h, "__tgt_rtl_" #NAME);	\
+#define GT_PLUGIN_ENTRY(NAME, REQ, RET, PARAMS)				\
+  plugin->NAME = (__typeof__ (plugin->NAME)) lt_dlsym (h, "__tgt_rtl_" #NAME); \
   if (plugin->NAME == NULL && (REQ))					\
     {									\
       *why = "missing entry point __tgt_rtl_" #NAME;			\
       return false;							\
     }
-#include "plugin-entries.def"
+#include "gomptarget-plugin.def"
 #undef GT_PLUGIN_ENTRY
   return true;
 }
@@ -226,6 +226,8 @@ load_plugins (void)
 	dev->id = total;
 	dev->local_id = j;
 	dev->plugin = plugins[i];
+	if (dev->plugin->set_device_number)
+	  dev->plugin->set_device_number (j, total);
 	pthread_mutex_init (&dev->lock, NULL);
 	dev->state = GT_DEVICE_UNINITIALISED;
       }

@@ -85,20 +85,47 @@ region_call_run (void *arg)
 {
   struct region_call *rc = arg;
   struct gt_device *dev = rc->dev;
-  int saved;
 
   if (dev == NULL)
     {
       ((void (*) (void *)) rc->entry) (rc->vars);
       return;
     }
-  saved = gt_context_enter (dev->id);
   rc->err = dev->plugin->run_target_team_region (dev->local_id, rc->entry,
 						 rc->vars, NULL,
 						 (int32_t) rc->mapnum,
 						 rc->num_teams,
 						 rc->thread_limit, 0);
+}
+
+/* The host code of a region of a device that runs host code.  */
+struct host_region
+{
+  int device_num;
+  void (*fn) (void *);
+  void *vars;
+};
+
+static void
+host_region_run (void *arg)
+{
+  struct host_region *hr = arg;
+  int saved = gt_context_enter (hr->device_num);
+
+  hr->fn (hr->vars);
   gt_context_leave (saved);
+}
+
+GT_PUBLIC void
+GOMPTARGET_PLUGIN_run_host_region (int32_t device_num, void (*fn) (void *),
+				   void *vars, int32_t num_teams,
+				   int32_t thread_limit)
+{
+  struct host_region hr = { device_num, fn, vars };
+
+  (void) num_teams;
+  gt_run_on_initial_thread (host_region_run, &hr,
+			    thread_limit > 0 ? thread_limit : 0);
 }
 
 /* Run FN on the host with the host addresses: the host device, if(false)
@@ -170,11 +197,9 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
 	    thread_limit);
   struct region_call rc = { dev, entry, devaddrs, mapnum, num_teams,
 			    thread_limit, 0 };
-  /* Host code needs a fresh initial thread; a GPU's code runs there.  */
-  if (dev->plugin->caps & GT_CAP_HOST_CODE)
-    gt_run_on_initial_thread (region_call_run, &rc, thread_limit);
-  else
-    region_call_run (&rc);
+  /* A plugin running host code gives it a fresh initial thread through
+     GOMPTARGET_PLUGIN_run_host_region.  */
+  region_call_run (&rc);
   if (GT_UNLIKELY (rc.err != 0))
     gt_fatal ("device %d: running target region %p failed", dev->id,
 	      entry);

@@ -46,6 +46,10 @@ typedef struct __tgt_offload_entry
 #define GT_OFFLOAD_ENTRY_FUNC	0
 #define GT_OFFLOAD_ENTRY_VAR	1
 #define GT_OFFLOAD_ENTRY_LINK	2	/* declare target link variable.  */
+#define GT_OFFLOAD_ENTRY_ICVS	4	/* In a load_binary table, after the
+					   image's entries: the device's ICV
+					   variable, which the front end
+					   fills (device number first).  */
 
 /* A device image handed to is_valid_binary and load_binary.  */
 typedef struct __tgt_device_image
@@ -83,10 +87,16 @@ struct gt_gcc_image
   const void *target_data;	/* mkoffload's descriptor for the target.  */
 };
 
-/* Asynchronous interface: completion events are opaque to the front end.  */
+/* Events of the asynchronous interface.  A tgt_event_t names the
+   completion of an operation a plugin accepted; it is opaque to the front
+   end and valid until the plugin's device is deinitialised (release_dep
+   says the front end no longer needs it).  NULL is no event.  A
+   tgt_sync_event_t is the front end's token for a completion it wants to
+   hear about (async_notify): the plugin hands it back to the callback
+   given to init_dep.  */
 typedef void *tgt_event_t;
 typedef void *tgt_sync_event_t;
-typedef void (*tgt_callback_fct) (tgt_sync_event_t);
+typedef void (*tgt_callback_fct) (tgt_sync_event_t token);
 
 /* Capabilities a plugin reports through the optional
    __tgt_rtl_get_capabilities.  */
@@ -99,97 +109,96 @@ typedef void (*tgt_callback_fct) (tgt_sync_event_t);
 #define GT_RTL_SUCCESS	0
 #define GT_RTL_FAIL	(-1)
 
-/* ---- Required entry points.  ---- */
+/* The entry points, from gomptarget-plugin.def:
 
-/* The number of devices of this plugin's kind that can be used.  A plugin
-   whose vendor library or hardware is missing returns 0 (and says why
-   under GOMP_DEBUG=1).  */
-int32_t __tgt_rtl_number_of_devices (void);
+   ---- Required.  ----
+   number_of_devices: how many devices of this plugin's kind can be used.
+     A plugin whose vendor library or hardware is missing returns 0 and
+     says why under GOMP_DEBUG=1, printing nothing else.
+   is_valid_binary: nonzero if IMAGE can run on this plugin's devices;
+     cheap (reads the wrapper of a GCC image, see struct gt_gcc_image).
+   init_device: initialise device ID (0-based within the plugin); 0 on
+     success.
+   load_binary: load IMAGE onto device ID; NULL on failure.  The table
+     holds the device address of each entry of the image, in order
+     (functions, then variables); an address may be NULL when the device
+     cannot run that region.  For a function the address is whatever the
+     plugin wants run_target_region to receive.
+   data_alloc: SIZE bytes of device memory meant to hold a copy of
+     HOST_PTR (which may be NULL); NULL on failure.
+   data_submit / data_retrieve: copy SIZE bytes host -> device / device ->
+     host and wait for the copy; 0 on success.
+   data_delete: free memory from data_alloc; 0 on success.
+   run_target_region, run_target_team_region: run ENTRY with TGT_VARS, the
+     ARG_NUM device addresses of the region's variables (plus OFFSETS[i]
+     when OFFSETS is non-NULL), and wait for it.  A GCC region receives
+     one pointer to that array; the plugin decides where the array lives
+     on the device, so the caller's array is free again on return.
+     NUM_TEAMS: > 0 the number of teams wanted (1 for a region without a
+     teams construct), 0 the plugin's choice; THREAD_LIMIT: > 0 a limit,
+     0 the plugin's choice.
 
-/* Nonzero if IMAGE can run on this plugin's devices; cheap.  */
-int32_t __tgt_rtl_is_valid_binary (__tgt_device_image *image);
+   ---- Optional.  ----
+   get_capabilities: GT_CAP_* bits.
+   init_requires: the program's 'omp requires' mask (GOMP_REQUIRES_*
+     values); returns the bits the plugin's devices can honour.
+   set_device_number: device ID is the program's OpenMP device DEVICE_NUM;
+     called before init_device.
+   deinit_device: finish the device's work, unload its images, free its
+     memory; 0 on success.  The device may be initialised again later.
+   unload_binary: unload IMAGE (given to load_binary before) from ID.
+   is_data_exchangable / data_exchange: direct device-to-device copies.
 
-/* Initialise device ID (0-based within this plugin); 0 on success.  */
-int32_t __tgt_rtl_init_device (int32_t id);
+   Asynchronous interface.  Every async_* call queues an operation behind
+   the NUM_DEP_EVENTS events DEP_EVENTS (events of this plugin, of any of
+   its devices, complete or not) and stores in *COMPLETION_EVENT the event
+   of its completion; it returns 0, or an error code and no event.  An
+   operation runs after its dependences; operations whose first dependence
+   is the completion of an earlier operation on the same device go, in
+   order, to that operation's queue (stream).  Host memory given to an
+   operation is read or written when the operation runs, not when it is
+   queued; it must stay valid until the operation's event completes.
+   Queued work is guaranteed to make progress once the front end waits for
+   one of its events (synchronize) or asks to be told of its completion
+   (async_notify).
+   init_dep: the callback the plugin calls once for each async_notify,
+     from any thread, when the event has completed.
+   enforce_dep: 0 if device TO_ID can order work behind COMPLETION_EVENT
+     (an event of device FROM_ID) by itself, so that the event may be
+     given as a dependence of TO_ID's operations without the host waiting
+     for it; nonzero otherwise.
+   release_dep: the front end no longer refers to COMPLETION_EVENT.
+   process_dep: run the completion work that is due on the calling thread
+     (for plugins without threads of their own); the number of callbacks
+     made.
+   async_dep: an event that completes after all DEP_EVENTS.
+   async_data_submit / async_data_retrieve / async_data_exchange: copies.
+   async_run_target_region / async_run_target_team_region: launches; the
+     TGT_VARS array is read when the call is made.
+   async_host_call: run FN (ARG) on the host, in order with the queue.
+   async_notify: call the init_dep callback with TOKEN once EVENT has
+     completed (at once if it has).
+   synchronize: wait until EVENT has completed (NULL: all work queued on
+     device ID so far); 0 on success, an error code if an operation it
+     waited for failed.  */
+#define GT_PLUGIN_ENTRY(NAME, REQUIRED, RET, PARAMS) \
+  RET __tgt_rtl_##NAME PARAMS __attribute__ ((visibility ("default")));
+#include "gomptarget-plugin.def"
+#undef GT_PLUGIN_ENTRY
 
-/* Load IMAGE onto device ID; NULL on failure.  */
-__tgt_target_table *__tgt_rtl_load_binary (int32_t id,
-					   __tgt_device_image *image);
+/* Services of the front end (libgomptarget.so.1) for plugins and for the
+   device-side code of emulated devices, at version node
+   GOMPTARGET_PLUGIN_1.0.  */
 
-/* Allocate SIZE bytes of device memory, to hold a copy of HOST_PTR
-   (which may be NULL); NULL on failure.  */
-void *__tgt_rtl_data_alloc (int32_t id, int64_t size, void *host_ptr);
-
-/* Copy SIZE bytes host -> device; 0 on success.  */
-int32_t __tgt_rtl_data_submit (int32_t id, void *tgt_ptr, void *host_ptr,
-			       int64_t size);
-
-/* Copy SIZE bytes device -> host; 0 on success.  */
-int32_t __tgt_rtl_data_retrieve (int32_t id, void *host_ptr, void *tgt_ptr,
-				 int64_t size);
-
-/* Free device memory from data_alloc; 0 on success.  */
-int32_t __tgt_rtl_data_delete (int32_t id, void *tgt_ptr);
-
-/* Run ENTRY with TGT_VARS, the ARG_NUM device addresses of the region's
-   variables (plus OFFSETS[i] when OFFSETS is non-NULL; the gomptarget
-   front end always passes NULL).  A GCC kernel receives one pointer to
-   that array; the plugin decides where the array lives on the device.  */
-int32_t __tgt_rtl_run_target_region (int32_t id, void *entry,
-				     void **tgt_vars, ptrdiff_t *offsets,
-				     int32_t arg_num);
-
-/* As above with a teams/threads request; 0 in either means "choose".  */
-int32_t __tgt_rtl_run_target_team_region (int32_t id, void *entry,
-					  void **tgt_vars, ptrdiff_t *offsets,
-					  int32_t arg_num, int32_t num_teams,
-					  int32_t thread_limit,
-					  uint64_t loop_tripcount);
-
-/* ---- Optional entry points.  ---- */
-
-uint32_t __tgt_rtl_get_capabilities (void);
-int64_t __tgt_rtl_init_requires (int64_t requires_flags);
-int32_t __tgt_rtl_is_data_exchangable (int32_t src_id, int32_t dst_id);
-int32_t __tgt_rtl_data_exchange (int32_t src_id, void *src_ptr,
-				 int32_t dst_id, void *dst_ptr, int64_t size);
-int32_t __tgt_rtl_synchronize (int32_t id, void *async_info);
-
-/* Dependences enforced by the device (seed: asynchronous interface).  */
-void __tgt_rtl_init_dep (tgt_callback_fct completion_callback);
-int32_t __tgt_rtl_enforce_dep (int32_t from_id, int32_t to_id,
-			       tgt_event_t completion_event);
-void __tgt_rtl_release_dep (tgt_sync_event_t completion_event);
-int32_t __tgt_rtl_process_dep (void);
-
-/* Asynchronous transfers and launches.  COMPLETION_EVENT receives an event
-   that occurs once the operation and all DEP_EVENTS are complete.  */
-int32_t __tgt_rtl_async_dep (int32_t id, int32_t num_dep_events,
-			     tgt_event_t *dep_events,
-			     tgt_event_t *completion_event);
-int32_t __tgt_rtl_async_data_submit (int32_t id, void *tgt_ptr,
-				     void *host_ptr, int64_t size,
-				     int32_t num_dep_events,
-				     tgt_event_t *dep_events,
-				     tgt_event_t *completion_event);
-int32_t __tgt_rtl_async_data_retrieve (int32_t id, void *host_ptr,
-				       void *tgt_ptr, int64_t size,
-				       int32_t num_dep_events,
-				       tgt_event_t *dep_events,
-				       tgt_event_t *completion_event);
-int32_t __tgt_rtl_async_run_target_region (int32_t id, void *entry,
-					   void **tgt_vars, int32_t arg_num,
-					   int32_t num_dep_events,
-					   tgt_event_t *dep_events,
-					   tgt_event_t *completion_event);
-int32_t __tgt_rtl_async_run_target_team_region (int32_t id, void *entry,
-						void **tgt_vars,
-						int32_t arg_num,
-						int32_t num_teams,
-						int32_t thread_limit,
-						int32_t num_dep_events,
-						tgt_event_t *dep_events,
-						tgt_event_t *completion_event);
+/* Run the host version FN of a target region with the address array VARS
+   as the initial thread of OpenMP device DEVICE_NUM: a fresh initial
+   thread of the native runtime, on which omp_is_initial_device () is 0
+   and omp_get_device_num () is DEVICE_NUM.  NUM_TEAMS and THREAD_LIMIT
+   are those of run_target_team_region.  Returns when FN has returned.  */
+void GOMPTARGET_PLUGIN_run_host_region (int32_t device_num,
+					void (*fn) (void *), void *vars,
+					int32_t num_teams,
+					int32_t thread_limit);
 
 #ifdef __cplusplus
 }

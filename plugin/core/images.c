@@ -1,0 +1,161 @@
+/* images.c -- loading GCC images in the plugin core: the table of device
+   addresses load_binary returns is built here, in the order of the host
+   table (functions, then variables), with the vendor's callbacks finding
+   each kernel and variable, plus a last entry for the device's ICV
+   variable when the image has one.  Unloading undoes it.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "plugin-core.h"
+
+#include <stdlib.h>
+
+static void
+image_free (struct gtc_image *img)
+{
+  free (img->kernels);
+  free (img->table.EntriesBegin);
+  free (img);
+}
+
+__tgt_target_table *
+gtc_load_image (struct gtc_device *dev, __tgt_device_image *image)
+{
+  const struct gt_gcc_image *gcc = image->ImageStart;
+  size_t nf = gcc->num_funcs, nv = gcc->num_vars, i, n;
+  __tgt_offload_entry *e;
+  struct gtc_image *img;
+  void *addr;
+  size_t size;
+
+  img = calloc (1, gtc_vendor.image_size);
+  if (img == NULL
+      || (img->kernels = calloc (nf ? nf : 1, sizeof *img->kernels)) == NULL
+      || (e = calloc (nf + nv + 1, sizeof *e)) == NULL)
+    {
+      if (img)
+	free (img->kernels);
+      free (img);
+      gt_plugin_error ("out of host memory loading an image");
+      return NULL;
+    }
+  img->dev = dev;
+  img->image = image;
+  img->gcc = gcc;
+  img->table.EntriesBegin = e;
+  if (gtc_vendor.load_image (dev, img) != 0)
+    {
+      image_free (img);
+      return NULL;
+    }
+
+  for (i = 0; i < nf; i++)
+    {
+      struct gtc_kernel *k = &img->kernels[i];
+      k->image = img;
+      k->index = i;
+      e[i].flags = GT_OFFLOAD_ENTRY_FUNC;
+      if (gtc_vendor.find_kernel (dev, img, i, k) == 0)
+	e[i].addr = k;
+      else
+	gt_plugin_debug ("device %d: image has no code for function %zu",
+			 (int) dev->number, i);
+    }
+  for (i = 0; i < nv; i++)
+    {
+      addr = NULL;
+      size = 0;
+      e[nf + i].flags = GT_OFFLOAD_ENTRY_VAR;
+      if (gtc_vendor.find_variable (dev, img, i, &addr, &size) == 0)
+	{
+	  e[nf + i].addr = addr;
+	  e[nf + i].size = size;
+	}
+    }
+  n = nf + nv;
+  addr = NULL;
+  if (gtc_vendor.find_icvs && gtc_vendor.find_icvs (dev, img, &addr, &size) == 0
+      && addr != NULL)
+    {
+      e[n].addr = addr;
+      e[n].size = size;
+      e[n].flags = GT_OFFLOAD_ENTRY_ICVS;
+      n++;
+    }
+  img->table.EntriesEnd = e + n;
+
+  pthread_mutex_lock (&dev->lock);
+  img->next = dev->images;
+  dev->images = img;
+  pthread_mutex_unlock (&dev->lock);
+  gt_plugin_debug ("device %d: loaded an image: %zu function(s), %zu "
+		   "variable(s)", (int) dev->number, nf, nv);
+  return &img->table;
+}
+
+static void
+unload (struct gtc_device *dev, struct gtc_image *img)
+{
+  if (gtc_vendor.unload_image)
+    gtc_vendor.unload_image (dev, img);
+  image_free (img);
+}
+
+int
+gtc_unload_image (struct gtc_device *dev, __tgt_device_image *image)
+{
+  struct gtc_image **p, *img = NULL;
+
+  pthread_mutex_lock (&dev->lock);
+  for (p = &dev->images; *p; p = &(*p)->next)
+    if ((*p)->image == image)
+      {
+	img = *p;
+	*p = img->next;
+	break;
+      }
+  pthread_mutex_unlock (&dev->lock);
+  if (img == NULL)
+    {
+      gt_plugin_error ("device %d: unloading an image that is not loaded",
+		       (int) dev->number);
+      return GT_RTL_FAIL;
+    }
+  unload (dev, img);
+  gt_plugin_debug ("device %d: unloaded an image", (int) dev->number);
+  return GT_RTL_SUCCESS;
+}
+
+void
+gtc_unload_all_images (struct gtc_device *dev)
+{
+  struct gtc_image *img;
+
+  for (;;)
+    {
+      pthread_mutex_lock (&dev->lock);
+      img = dev->images;
+      if (img != NULL)
+	dev->images = img->next;
+      pthread_mutex_unlock (&dev->lock);
+      if (img == NULL)
+	return;
+      unload (dev, img);
+    }
+}

@@ -1,0 +1,272 @@
+/* plugin-core.h -- the plugin core every gomptarget plugin is built on.
+   The core defines the __tgt_rtl_* entry points once (rtl.c): it checks
+   device ids, keeps the per-device state, builds the entry table of a GCC
+   image, pools device memory, and runs queues of operations with their
+   completion events.  A vendor file (plugin-host.c, plugin-nvptx.c,
+   plugin-gcn.c) only describes its devices through a struct gtc_vendor of
+   callbacks, and embeds the core's structs at the start of its own.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_PLUGIN_CORE_H
+#define GT_PLUGIN_CORE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gomptarget-plugin.h"
+#include "plugin-common.h"
+
+#define GTC_HIDDEN GT_PLUGIN_HIDDEN
+#define GT_LIKELY(x) __builtin_expect (!!(x), 1)
+#define GT_UNLIKELY(x) __builtin_expect (!!(x), 0)
+
+struct gtc_device;
+struct gtc_queue;
+struct gtc_image;
+
+/* A kernel (the device code of one target region) of a loaded image.
+   Its address is what load_binary's table gives for the region, and what
+   run_target_region receives back.  */
+struct gtc_kernel
+{
+  struct gtc_image *image;
+  const char *name;		/* For messages; owned by the image.  */
+  void *handle;			/* The vendor's.  */
+  size_t index;			/* In the image's function list.  */
+};
+
+/* A loaded image.  The vendor's image struct starts with this one.  */
+struct gtc_image
+{
+  struct gtc_image *next;
+  struct gtc_device *dev;
+  __tgt_device_image *image;	/* As given to load_binary.  */
+  const struct gt_gcc_image *gcc;	/* Its GCC descriptor.  */
+  struct gtc_kernel *kernels;	/* gcc->num_funcs of them.  */
+  __tgt_target_table table;	/* What load_binary returned.  */
+};
+
+/* The direction of a copy.  */
+enum gtc_copy_dir
+{
+  GTC_HOST_TO_DEVICE,
+  GTC_DEVICE_TO_HOST,
+  GTC_DEVICE_TO_DEVICE		/* SRC on the peer device given.  */
+};
+
+/* A memory pool of a device: freed blocks kept for reuse, in size
+   classes, with its bookkeeping in host memory outside the blocks.  */
+struct gtc_pool_block;
+struct gtc_pool
+{
+  pthread_mutex_t lock;
+  size_t cached;		/* Bytes held in the free lists.  */
+  size_t limit;			/* At most this many bytes are kept.  */
+  size_t in_use;		/* Bytes handed out.  */
+  struct gtc_pool_block **free_list;	/* Per size class.  */
+  struct gtc_pool_block **table;	/* Open hash: address -> block.  */
+  size_t table_size, table_used;
+  struct gtc_pool_block *spare;	/* Unused block records.  */
+};
+
+/* One device.  The vendor's device struct starts with this one.  */
+struct gtc_device
+{
+  int32_t id;			/* The plugin's number for it.  */
+  int32_t number;		/* The program's OpenMP device number, or
+				   -1 before set_device_number.  */
+  pthread_mutex_t lock;		/* Guards initialisation, images, queues.  */
+  bool ready;
+  struct gtc_pool pool;
+  struct gtc_image *images;
+  struct gtc_queue **queues;	/* Up to gtc_max_queues, made on use.  */
+};
+
+/* One in-order queue of operations (a stream).  The vendor's queue struct
+   starts with this one.  Defined in queue.c.  */
+struct gtc_queue_state;
+struct gtc_queue
+{
+  struct gtc_device *dev;
+  unsigned index;		/* In the plugin's queue table.  */
+  struct gtc_queue_state *state;
+};
+
+/* What a vendor file provides.  Callbacks return 0 on success and report
+   their own errors (gt_plugin_error) otherwise, unless said otherwise.  */
+struct gtc_vendor
+{
+  const char *name;		/* "host", "nvptx", "gcn".  */
+  int32_t target_type;		/* GCC offload target type of its images,
+				   or -1 when it runs host code.  */
+  uint32_t caps;		/* GT_CAP_*.  */
+  uint64_t requires_supported;	/* 'omp requires' bits it can honour.  */
+  size_t device_size;		/* >= sizeof (struct gtc_device).  */
+  size_t queue_size;		/* >= sizeof (struct gtc_queue).  */
+  size_t image_size;		/* >= sizeof (struct gtc_image).  */
+
+  /* How operations run.  False: each operation callback below runs the
+     operation to completion, and the core runs a queue's operations in
+     order on a thread of its own or on a thread waiting for them.  True:
+     the callbacks only issue the operation to the vendor's queue, which
+     runs them in order, and the issue_* callbacks are required.  */
+  bool hardware_queues;
+
+  /* Find the devices once; their number (0 when the vendor library or the
+     hardware is missing: say why with gt_plugin_debug, print nothing
+     else).  */
+  int (*probe) (void);
+
+  /* Devices.  */
+  int (*init_device) (struct gtc_device *);
+  void (*fini_device) (struct gtc_device *);
+
+  /* Images: check a GCC descriptor beyond its target type (optional; the
+     messages of a refusal go to GOMP_DEBUG), load it, find the device code
+     of host function INDEX (filling K->handle and K->name; nonzero when
+     the device cannot run it), find variable INDEX, unload.  */
+  bool (*image_ok) (const struct gt_gcc_image *);
+  int (*load_image) (struct gtc_device *, struct gtc_image *);
+  int (*find_kernel) (struct gtc_device *, struct gtc_image *, size_t index,
+		      struct gtc_kernel *k);
+  int (*find_variable) (struct gtc_device *, struct gtc_image *,
+			size_t index, void **addr, size_t *size);
+  /* The device's ICV variable of the image (GCC 12: int __gomp_device_num;
+     GCC 13 and later: the 16-byte __gomp_additional_icvs), optional;
+     nonzero when there is none.  */
+  int (*find_icvs) (struct gtc_device *, struct gtc_image *, void **addr,
+		    size_t *size);
+  void (*unload_image) (struct gtc_device *, struct gtc_image *);
+
+  /* Device memory, below the pool: NULL when out of memory (the core then
+     flushes the pool, retries and reports), no message.  */
+  void *(*mem_alloc) (struct gtc_device *, size_t size);
+  int (*mem_free) (struct gtc_device *, void *ptr);
+
+  /* Queues (optional).  */
+  int (*queue_init) (struct gtc_queue *);
+  void (*queue_fini) (struct gtc_queue *);
+
+  /* Operations on queue Q.  PEER is the device of SRC for
+     GTC_DEVICE_TO_DEVICE (may be Q's own device), else NULL.  ENTRY is
+     what load_binary's table gave for the region (a struct gtc_kernel),
+     or the host function itself for a GT_CAP_HOST_CODE vendor; VARS is
+     the array of device addresses, NUM_TEAMS/THREAD_LIMIT are those of
+     run_target_team_region.  */
+  int (*copy) (struct gtc_queue *q, enum gtc_copy_dir dir, void *dst,
+	       const void *src, size_t size, struct gtc_device *peer);
+  int (*launch) (struct gtc_queue *q, void *entry, void **vars,
+		 int32_t nvars, int32_t num_teams, int32_t thread_limit);
+
+  /* With hardware_queues: make Q wait, on the device, for everything
+     issued to OTHER so far; run FN (ARG) on some host thread once Q
+     reaches this point; wait until everything issued to Q has run (the
+     vendor serves its device meanwhile, see gtc_wait_serve).  */
+  int (*issue_wait) (struct gtc_queue *q, struct gtc_queue *other);
+  int (*issue_host_call) (struct gtc_queue *q, void (*fn) (void *),
+			  void *arg);
+  int (*sync) (struct gtc_queue *q);
+};
+
+/* Every vendor file defines this.  */
+extern const struct gtc_vendor gtc_vendor GTC_HIDDEN;
+
+/* ---- Services of the core for vendor files.  ---- */
+
+/* The devices, once probed.  */
+extern int gtc_num_devices GTC_HIDDEN;
+struct gtc_device *gtc_device (int32_t id) GTC_HIDDEN;
+
+/* The queue of device DEV the calling thread uses when an operation has
+   no dependence; made on first use.  NULL (with a message) on failure.  */
+struct gtc_queue *gtc_home_queue (struct gtc_device *dev) GTC_HIDDEN;
+
+/* Wait until DONE (ARG) is true, calling SERVE (DEV) meanwhile if given:
+   spins briefly, then yields, then sleeps in growing steps up to
+   GOMPTARGET_POLL_US microseconds (default 50).  What device code asks of
+   the host while a kernel runs (console output, reverse offload) is
+   served from here: SERVE returns 0 when it found nothing to do, 1 when
+   it served something (the wait then starts spinning again), a negative
+   value on an error, which ends the wait with that value.  Returns 0 once
+   DONE is true.  */
+int gtc_wait_serve (struct gtc_device *dev, bool (*done) (void *),
+		    void *arg, int (*serve) (struct gtc_device *)) GTC_HIDDEN;
+
+/* A fatal error outside any call of the front end (in a worker thread):
+   print and exit with status 1.  Takes no lock of the core.  */
+void gtc_fatal (const char *fmt, ...)
+  __attribute__ ((noreturn, format (printf, 1, 2))) GTC_HIDDEN;
+
+/* ---- Internal to the core.  ---- */
+
+void gtc_pool_init (struct gtc_pool *, size_t limit) GTC_HIDDEN;
+void *gtc_pool_alloc (struct gtc_device *, size_t size) GTC_HIDDEN;
+int gtc_pool_free (struct gtc_device *, void *ptr) GTC_HIDDEN;
+void gtc_pool_flush (struct gtc_device *) GTC_HIDDEN;
+void gtc_pool_fini (struct gtc_device *) GTC_HIDDEN;
+
+__tgt_target_table *gtc_load_image (struct gtc_device *,
+				    __tgt_device_image *) GTC_HIDDEN;
+int gtc_unload_image (struct gtc_device *, __tgt_device_image *) GTC_HIDDEN;
+void gtc_unload_all_images (struct gtc_device *) GTC_HIDDEN;
+
+/* Queues and events (queue.c).  */
+int gtc_queues_init (void) GTC_HIDDEN;
+size_t gtc_queues_per_device (void) GTC_HIDDEN;
+void gtc_device_queues_fini (struct gtc_device *) GTC_HIDDEN;
+
+enum gtc_op_kind
+{
+  GTC_OP_COPY,
+  GTC_OP_LAUNCH,
+  GTC_OP_HOST_CALL,
+  GTC_OP_MARK			/* Nothing: an event after its dependences.  */
+};
+
+/* One operation to queue on device DEV behind NDEPS events DEPS; its
+   completion event goes to *EVENT.  */
+struct gtc_op_desc
+{
+  enum gtc_op_kind kind;
+  enum gtc_copy_dir dir;
+  void *dst;
+  const void *src;
+  size_t size;
+  struct gtc_device *peer;
+  void *kernel;
+  void **vars;
+  int32_t nvars, num_teams, thread_limit;
+  void (*fn) (void *);
+  void *arg;
+};
+
+int gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *op,
+		int32_t ndeps, tgt_event_t *deps, tgt_event_t *event)
+  GTC_HIDDEN;
+int gtc_event_wait (tgt_event_t event) GTC_HIDDEN;
+int gtc_device_wait (struct gtc_device *dev) GTC_HIDDEN;
+int gtc_event_notify (tgt_event_t event, tgt_sync_event_t token) GTC_HIDDEN;
+bool gtc_event_valid (tgt_event_t event) GTC_HIDDEN;
+struct gtc_device *gtc_event_device (tgt_event_t event) GTC_HIDDEN;
+extern tgt_callback_fct gtc_completion_callback GTC_HIDDEN;
+
+#endif /* GT_PLUGIN_CORE_H */

@@ -1,0 +1,798 @@
+/* queue.c -- queues of operations and their completion events, for every
+   plugin.  A queue runs its operations in order.  An event is the pair
+   (queue, sequence number of an operation) packed into the opaque
+   tgt_event_t, so events cost no allocation and need no release: an event
+   has completed once its queue has completed that many operations.
+
+   Two kinds of queue, chosen by the vendor:
+   - software queues (gtc_vendor.hardware_queues false): the core keeps
+     the operations in a ring and runs them, each to completion, on the
+     first thread that needs them done -- a thread waiting for one of them
+     (synchronize) runs them itself, which costs no hand-off; work nobody
+     waits for but somebody wants to hear about (async_notify) is run by
+     the queue's own worker thread, started on first need.
+   - hardware queues: each operation is issued to the vendor's queue at
+     once, in order; the vendor runs them.  The core learns of
+     completions from the vendor's synchronisation and from host calls it
+     issues behind the operations someone wants to hear about.
+   Dependences on other queues become waits: on a software queue a wait
+   operation, run in order; on a hardware queue the vendor's device-side
+   wait (issue_wait).
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "plugin-core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Events: queue index + 1 in the top bits, the operation's sequence
+   number (from 1) in the others.  */
+#define SEQ_BITS 48
+#define SEQ_MASK ((UINT64_C (1) << SEQ_BITS) - 1)
+#define MAX_QUEUES 4096
+
+/* Launch arguments kept in the operation itself, up to this many.  */
+#define INLINE_VARS 14
+
+tgt_callback_fct gtc_completion_callback;
+
+/* Every queue of the plugin, by index.  */
+static struct gtc_queue *queue_table[MAX_QUEUES];
+static unsigned num_queues;
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Queues per device (GOMPTARGET_QUEUES).  */
+static unsigned max_queues_per_device = 8;
+
+/* Which queue of a device a thread uses by default.  */
+static __thread unsigned home_slot;	/* + 1; 0: not chosen yet.  */
+static unsigned next_home_slot;
+
+/* Set on the core's worker threads.  */
+static __thread bool on_worker;
+
+enum op_kind
+{
+  OP_COPY = GTC_OP_COPY,
+  OP_LAUNCH = GTC_OP_LAUNCH,
+  OP_HOST_CALL = GTC_OP_HOST_CALL,
+  OP_MARK = GTC_OP_MARK,
+  OP_WAIT			/* For queue WAIT_Q to reach WAIT_SEQ.  */
+};
+
+struct op
+{
+  enum op_kind kind;
+  enum gtc_copy_dir dir;
+  uint64_t seq;
+  void *dst;
+  const void *src;
+  size_t size;
+  struct gtc_device *peer;
+  void *entry;
+  void **heap_vars;		/* When NVARS > INLINE_VARS.  */
+  int32_t nvars, num_teams, thread_limit;
+  void (*fn) (void *);
+  void *arg;
+  struct gtc_queue *wait_q;
+  uint64_t wait_seq;
+  void *vars[INLINE_VARS];
+};
+
+struct note
+{
+  uint64_t seq;
+  tgt_sync_event_t token;
+};
+
+struct gtc_queue_state
+{
+  pthread_mutex_t lock;
+  pthread_cond_t done_cond;	/* COMPLETED moved, or an executor left.  */
+  pthread_cond_t work_cond;	/* The worker has something to do.  */
+  uint64_t submitted;		/* Sequence number of the last operation.  */
+  uint64_t completed;		/* Accessed atomically too.  */
+  uint64_t failed;		/* First failed operation, 0 if none.  */
+  int waiters;			/* Threads sleeping on DONE_COND.  */
+
+  /* Software queues.  */
+  struct op *ring;		/* Operations COMPLETED+1 .. SUBMITTED at
+				   their seq modulo CAP.  */
+  size_t cap;
+  bool executing;		/* A thread is running operations.  */
+  pthread_t worker;
+  bool worker_started, stop;
+
+  /* Hardware queues: the last operation a completion host call follows.  */
+  uint64_t marked;
+
+  /* Completions someone wants to hear about.  */
+  struct note *notes;
+  size_t nnotes, notes_cap;
+};
+
+static inline tgt_event_t
+make_event (const struct gtc_queue *q, uint64_t seq)
+{
+  return (tgt_event_t) (uintptr_t) (((uint64_t) (q->index + 1) << SEQ_BITS)
+				    | seq);
+}
+
+/* The queue and sequence number of EVENT, or NULL.  */
+static struct gtc_queue *
+event_queue (tgt_event_t event, uint64_t *seq)
+{
+  uint64_t v = (uint64_t) (uintptr_t) event;
+  uint64_t qi = v >> SEQ_BITS;
+  struct gtc_queue *q;
+
+  if (qi == 0 || qi > __atomic_load_n (&num_queues, __ATOMIC_ACQUIRE))
+    return NULL;
+  q = __atomic_load_n (&queue_table[qi - 1], __ATOMIC_ACQUIRE);
+  *seq = v & SEQ_MASK;
+  if (q == NULL || *seq == 0
+      || *seq > __atomic_load_n (&q->state->submitted, __ATOMIC_ACQUIRE))
+    return NULL;
+  return q;
+}
+
+bool
+gtc_event_valid (tgt_event_t event)
+{
+  uint64_t seq;
+  return event_queue (event, &seq) != NULL;
+}
+
+struct gtc_device *
+gtc_event_device (tgt_event_t event)
+{
+  uint64_t seq;
+  struct gtc_queue *q = event_queue (event, &seq);
+  return q ? q->dev : NULL;
+}
+
+static inline uint64_t
+completed (const struct gtc_queue *q)
+{
+  return __atomic_load_n (&q->state->completed, __ATOMIC_ACQUIRE);
+}
+
+int
+gtc_queues_init (void)
+{
+  long n = gt_env_number ("GOMPTARGET_QUEUES", 8, 64);
+  max_queues_per_device = n > 0 ? (unsigned) n : 1;
+  return 0;
+}
+
+/* ---- Completion and notifications.  ---- */
+
+/* Q's lock held: record that every operation up to SEQ has run, wake
+   the threads waiting for it and take the notifications now due into
+   DUE (whose room is at least Q's number of notes); return how many.  */
+static size_t
+complete_locked (struct gtc_queue *q, uint64_t seq, struct note *due)
+{
+  struct gtc_queue_state *s = q->state;
+  size_t i, j, n = 0;
+
+  if (seq <= s->completed)
+    return 0;
+  __atomic_store_n (&s->completed, seq, __ATOMIC_RELEASE);
+  if (s->waiters)
+    pthread_cond_broadcast (&s->done_cond);
+  for (i = j = 0; i < s->nnotes; i++)
+    if (s->notes[i].seq <= seq)
+      due[n++] = s->notes[i];
+    else
+      s->notes[j++] = s->notes[i];
+  s->nnotes = j;
+  return n;
+}
+
+/* Tell the front end about N completions (no lock held).  */
+static void
+fire (struct gtc_queue *q, struct note *due, size_t n)
+{
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    {
+      uint64_t failed = __atomic_load_n (&q->state->failed, __ATOMIC_ACQUIRE);
+      if (failed && failed <= due[i].seq)
+	/* Nobody waits to be told: the work of a nowait construct or an
+	   asynchronous copy failed, and its results cannot be had.  */
+	gtc_fatal ("device %d: an asynchronous operation failed",
+		   (int) q->dev->number);
+      if (gtc_completion_callback)
+	gtc_completion_callback (due[i].token);
+    }
+}
+
+/* A stack buffer for due notes, or a heap one when there are many.  */
+#define DUE_STACK 16
+
+/* ---- Software queues.  ---- */
+
+static int
+run_op (struct gtc_queue *q, struct op *op)
+{
+  switch (op->kind)
+    {
+    case OP_COPY:
+      return gtc_vendor.copy (q, op->dir, op->dst, op->src, op->size,
+			      op->peer);
+    case OP_LAUNCH:
+      return gtc_vendor.launch (q, op->entry,
+				op->heap_vars ? op->heap_vars : op->vars,
+				op->nvars, op->num_teams, op->thread_limit);
+    case OP_HOST_CALL:
+      op->fn (op->arg);
+      return 0;
+    case OP_MARK:
+      return 0;
+    case OP_WAIT:
+      return gtc_event_wait (make_event (op->wait_q, op->wait_seq));
+    }
+  return GT_RTL_FAIL;
+}
+
+/* Q's lock held, no thread running Q's operations: run them in order until
+   operation UNTIL has completed (or the ring is empty).  */
+static void
+run_ops_locked (struct gtc_queue *q, uint64_t until)
+{
+  struct gtc_queue_state *s = q->state;
+  struct note due_stack[DUE_STACK];
+
+  s->executing = true;
+  while (s->completed < until && s->completed < s->submitted)
+    {
+      uint64_t seq = s->completed + 1;
+      struct op op = s->ring[seq & (s->cap - 1)];
+      struct note *due = due_stack;
+      size_t n;
+      int err = 0;
+
+      pthread_mutex_unlock (&s->lock);
+      /* After a failure the queue's later operations are skipped: they
+	 may depend on what failed.  */
+      if (__atomic_load_n (&s->failed, __ATOMIC_ACQUIRE) == 0)
+	err = run_op (q, &op);
+      free (op.heap_vars);
+      pthread_mutex_lock (&s->lock);
+      if (err && s->failed == 0)
+	__atomic_store_n (&s->failed, seq, __ATOMIC_RELEASE);
+      if (s->nnotes > DUE_STACK)
+	due = malloc (s->nnotes * sizeof *due);
+      if (due == NULL)
+	gtc_fatal ("out of host memory");
+      n = complete_locked (q, seq, due);
+      if (n)
+	{
+	  pthread_mutex_unlock (&s->lock);
+	  fire (q, due, n);
+	  pthread_mutex_lock (&s->lock);
+	}
+      if (due != due_stack)
+	free (due);
+    }
+  s->executing = false;
+  /* Others waiting may have to take over.  */
+  if (s->waiters)
+    pthread_cond_broadcast (&s->done_cond);
+  if (s->nnotes && s->completed < s->submitted)
+    pthread_cond_signal (&s->work_cond);
+}
+
+/* The furthest operation someone wants to hear about (Q's lock held).  */
+static uint64_t
+noted_until (const struct gtc_queue_state *s)
+{
+  uint64_t m = 0;
+  size_t i;
+
+  for (i = 0; i < s->nnotes; i++)
+    if (s->notes[i].seq > m)
+      m = s->notes[i].seq;
+  return m;
+}
+
+static void *
+worker_main (void *arg)
+{
+  struct gtc_queue *q = arg;
+  struct gtc_queue_state *s = q->state;
+
+  on_worker = true;
+  pthread_mutex_lock (&s->lock);
+  for (;;)
+    {
+      uint64_t until = 0;
+      while (!s->stop
+	     && (s->executing || (until = noted_until (s)) <= s->completed))
+	pthread_cond_wait (&s->work_cond, &s->lock);
+      if (s->stop)
+	break;
+      run_ops_locked (q, until);
+    }
+  pthread_mutex_unlock (&s->lock);
+  return NULL;
+}
+
+/* Q's lock held: make sure Q's worker runs.  */
+static int
+wake_worker_locked (struct gtc_queue *q)
+{
+  struct gtc_queue_state *s = q->state;
+
+  if (!s->worker_started)
+    {
+      int err = pthread_create (&s->worker, NULL, worker_main, q);
+      if (err != 0)
+	{
+	  gt_plugin_error ("cannot start a queue thread (error %d)", err);
+	  return GT_RTL_FAIL;
+	}
+      s->worker_started = true;
+    }
+  pthread_cond_signal (&s->work_cond);
+  return 0;
+}
+
+/* Q's lock held: a free slot for operation SUBMITTED + 1.  */
+static struct op *
+ring_slot (struct gtc_queue_state *s)
+{
+  uint64_t live = s->submitted - s->completed, seq;
+
+  if (live + 1 >= s->cap)
+    {
+      size_t cap = s->cap ? 2 * s->cap : 64;
+      struct op *ring = malloc (cap * sizeof *ring);
+      if (ring == NULL)
+	return NULL;
+      for (seq = s->completed + 1; seq <= s->submitted; seq++)
+	ring[seq & (cap - 1)] = s->ring[seq & (s->cap - 1)];
+      free (s->ring);
+      s->ring = ring;
+      s->cap = cap;
+    }
+  return &s->ring[(s->submitted + 1) & (s->cap - 1)];
+}
+
+/* Queue a software operation (Q's lock held).  */
+static int
+push_locked (struct gtc_queue *q, struct op *op)
+{
+  struct gtc_queue_state *s = q->state;
+  struct op *slot = ring_slot (s);
+
+  if (slot == NULL)
+    {
+      free (op->heap_vars);
+      gt_plugin_error ("out of host memory queueing an operation");
+      return GT_RTL_FAIL;
+    }
+  op->seq = s->submitted + 1;
+  *slot = *op;
+  __atomic_store_n (&s->submitted, op->seq, __ATOMIC_RELEASE);
+  return 0;
+}
+
+/* ---- Hardware queues.  ---- */
+
+/* A host call issued behind operation SEQ of a queue: ARG is that
+   operation's event.  */
+static void
+hardware_mark (void *arg)
+{
+  uint64_t seq;
+  struct gtc_queue *q = event_queue ((tgt_event_t) arg, &seq);
+  struct gtc_queue_state *s;
+  struct note *due;
+  size_t n;
+
+  if (q == NULL)
+    return;
+  s = q->state;
+  pthread_mutex_lock (&s->lock);
+  due = malloc ((s->nnotes + 1) * sizeof *due);
+  if (due == NULL)
+    gtc_fatal ("out of host memory");
+  n = complete_locked (q, seq, due);
+  pthread_mutex_unlock (&s->lock);
+  fire (q, due, n);
+  free (due);
+}
+
+static int
+issue_op (struct gtc_queue *q, const struct op *op)
+{
+  switch (op->kind)
+    {
+    case OP_COPY:
+      return gtc_vendor.copy (q, op->dir, op->dst, op->src, op->size,
+			      op->peer);
+    case OP_LAUNCH:
+      return gtc_vendor.launch (q, op->entry,
+				op->heap_vars ? op->heap_vars
+					      : (void **) op->vars,
+				op->nvars, op->num_teams, op->thread_limit);
+    case OP_HOST_CALL:
+      return gtc_vendor.issue_host_call (q, op->fn, op->arg);
+    case OP_MARK:
+      return 0;
+    case OP_WAIT:
+      return gtc_vendor.issue_wait (q, op->wait_q);
+    }
+  return GT_RTL_FAIL;
+}
+
+/* ---- Queues of a device.  ---- */
+
+static struct gtc_queue *
+queue_new (struct gtc_device *dev)
+{
+  struct gtc_queue *q;
+  struct gtc_queue_state *s;
+  unsigned index;
+
+  pthread_mutex_lock (&table_lock);
+  if (num_queues >= MAX_QUEUES)
+    {
+      pthread_mutex_unlock (&table_lock);
+      gt_plugin_error ("too many queues");
+      return NULL;
+    }
+  index = num_queues;
+  q = calloc (1, gtc_vendor.queue_size);
+  s = calloc (1, sizeof *s);
+  if (q == NULL || s == NULL)
+    {
+      pthread_mutex_unlock (&table_lock);
+      free (q);
+      free (s);
+      gt_plugin_error ("out of host memory making a queue");
+      return NULL;
+    }
+  q->dev = dev;
+  q->index = index;
+  q->state = s;
+  pthread_mutex_init (&s->lock, NULL);
+  pthread_cond_init (&s->done_cond, NULL);
+  pthread_cond_init (&s->work_cond, NULL);
+  if (gtc_vendor.queue_init && gtc_vendor.queue_init (q) != 0)
+    {
+      pthread_mutex_unlock (&table_lock);
+      free (q);
+      free (s);
+      return NULL;
+    }
+  __atomic_store_n (&queue_table[index], q, __ATOMIC_RELEASE);
+  __atomic_store_n (&num_queues, index + 1, __ATOMIC_RELEASE);
+  pthread_mutex_unlock (&table_lock);
+  return q;
+}
+
+struct gtc_queue *
+gtc_home_queue (struct gtc_device *dev)
+{
+  unsigned slot = home_slot;
+  struct gtc_queue *q;
+
+  if (GT_UNLIKELY (slot == 0))
+    slot = home_slot = __atomic_fetch_add (&next_home_slot, 1,
+					   __ATOMIC_RELAXED) + 1;
+  slot = (slot - 1) % max_queues_per_device;
+  q = __atomic_load_n (&dev->queues[slot], __ATOMIC_ACQUIRE);
+  if (GT_LIKELY (q != NULL))
+    return q;
+  pthread_mutex_lock (&dev->lock);
+  q = dev->queues[slot];
+  if (q == NULL)
+    {
+      q = queue_new (dev);
+      __atomic_store_n (&dev->queues[slot], q, __ATOMIC_RELEASE);
+    }
+  pthread_mutex_unlock (&dev->lock);
+  return q;
+}
+
+size_t
+gtc_queues_per_device (void)
+{
+  return max_queues_per_device;
+}
+
+/* ---- Submitting.  ---- */
+
+int
+gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
+	    int32_t ndeps, tgt_event_t *deps, tgt_event_t *event)
+{
+  struct gtc_queue *q = NULL, *dq;
+  struct gtc_queue_state *s;
+  struct op op;
+  uint64_t seq;
+  int32_t i;
+  int err = 0;
+
+  if (ndeps < 0 || (ndeps > 0 && deps == NULL) || event == NULL)
+    return GT_RTL_FAIL;
+  /* The queue of the first dependence on this device, else the thread's.  */
+  for (i = 0; i < ndeps && q == NULL; i++)
+    if (deps[i] != NULL && (dq = event_queue (deps[i], &seq)) != NULL
+	&& dq->dev == dev)
+      q = dq;
+  if (q == NULL && (q = gtc_home_queue (dev)) == NULL)
+    return GT_RTL_FAIL;
+  s = q->state;
+
+  memset (&op, 0, offsetof (struct op, vars));
+  op.kind = (enum op_kind) d->kind;
+  op.dir = d->dir;
+  op.dst = d->dst;
+  op.src = d->src;
+  op.size = d->size;
+  op.peer = d->peer;
+  op.entry = d->kernel;
+  op.fn = d->fn;
+  op.arg = d->arg;
+  op.nvars = d->nvars;
+  op.num_teams = d->num_teams;
+  op.thread_limit = d->thread_limit;
+  if (d->kind == GTC_OP_LAUNCH && d->nvars > 0)
+    {
+      /* The caller's array is free again once we return.  */
+      void **v = op.vars;
+      if (d->nvars > INLINE_VARS)
+	{
+	  v = op.heap_vars = malloc (d->nvars * sizeof *v);
+	  if (v == NULL)
+	    {
+	      gt_plugin_error ("out of host memory queueing a launch");
+	      return GT_RTL_FAIL;
+	    }
+	}
+      memcpy (v, d->vars, d->nvars * sizeof *v);
+    }
+
+  pthread_mutex_lock (&s->lock);
+  for (i = 0; i < ndeps && err == 0; i++)
+    {
+      struct op w;
+      if (deps[i] == NULL)
+	continue;
+      dq = event_queue (deps[i], &seq);
+      if (dq == NULL)
+	{
+	  gt_plugin_error ("invalid event %p", deps[i]);
+	  err = GT_RTL_FAIL;
+	  break;
+	}
+      if (dq == q || completed (dq) >= seq)
+	continue;
+      memset (&w, 0, offsetof (struct op, vars));
+      w.kind = OP_WAIT;
+      w.wait_q = dq;
+      w.wait_seq = seq;
+      if (gtc_vendor.hardware_queues)
+	err = issue_op (q, &w);
+      else
+	err = push_locked (q, &w);
+      if (err == 0 && gtc_vendor.hardware_queues)
+	__atomic_store_n (&s->submitted, s->submitted + 1, __ATOMIC_RELEASE);
+    }
+  if (err == 0)
+    {
+      if (gtc_vendor.hardware_queues)
+	{
+	  err = issue_op (q, &op);
+	  free (op.heap_vars);
+	  op.heap_vars = NULL;
+	  if (err == 0)
+	    __atomic_store_n (&s->submitted, s->submitted + 1,
+			      __ATOMIC_RELEASE);
+	}
+      else
+	{
+	  err = push_locked (q, &op);
+	  op.heap_vars = NULL;	/* The ring owns it now.  */
+	}
+    }
+  seq = s->submitted;
+  pthread_mutex_unlock (&s->lock);
+  free (op.heap_vars);
+  if (err)
+    return err;
+  *event = make_event (q, seq);
+  return 0;
+}
+
+/* ---- Waiting.  ---- */
+
+static int
+queue_wait (struct gtc_queue *q, uint64_t seq)
+{
+  struct gtc_queue_state *s = q->state;
+  uint64_t failed;
+
+  if (completed (q) < seq)
+    {
+      if (gtc_vendor.hardware_queues)
+	{
+	  uint64_t upto = __atomic_load_n (&s->submitted, __ATOMIC_ACQUIRE);
+	  int err = gtc_vendor.sync (q);
+	  struct note *due;
+	  size_t n;
+
+	  pthread_mutex_lock (&s->lock);
+	  if (err && s->failed == 0)
+	    __atomic_store_n (&s->failed, s->completed + 1, __ATOMIC_RELEASE);
+	  due = malloc ((s->nnotes + 1) * sizeof *due);
+	  if (due == NULL)
+	    gtc_fatal ("out of host memory");
+	  n = complete_locked (q, upto, due);
+	  pthread_mutex_unlock (&s->lock);
+	  fire (q, due, n);
+	  free (due);
+	}
+      else
+	{
+	  pthread_mutex_lock (&s->lock);
+	  while (s->completed < seq)
+	    if (!s->executing)
+	      run_ops_locked (q, seq);
+	    else
+	      {
+		s->waiters++;
+		pthread_cond_wait (&s->done_cond, &s->lock);
+		s->waiters--;
+	      }
+	  pthread_mutex_unlock (&s->lock);
+	}
+    }
+  failed = __atomic_load_n (&s->failed, __ATOMIC_ACQUIRE);
+  return failed && failed <= seq ? GT_RTL_FAIL : GT_RTL_SUCCESS;
+}
+
+int
+gtc_event_wait (tgt_event_t event)
+{
+  uint64_t seq;
+  struct gtc_queue *q;
+
+  if (event == NULL)
+    return 0;
+  q = event_queue (event, &seq);
+  if (q == NULL)
+    {
+      gt_plugin_error ("invalid event %p", event);
+      return GT_RTL_FAIL;
+    }
+  return queue_wait (q, seq);
+}
+
+int
+gtc_device_wait (struct gtc_device *dev)
+{
+  size_t i;
+  int err = 0;
+
+  for (i = 0; i < max_queues_per_device; i++)
+    {
+      struct gtc_queue *q = __atomic_load_n (&dev->queues[i],
+					     __ATOMIC_ACQUIRE);
+      if (q != NULL
+	  && queue_wait (q, __atomic_load_n (&q->state->submitted,
+					     __ATOMIC_ACQUIRE)) != 0)
+	err = GT_RTL_FAIL;
+    }
+  return err;
+}
+
+int
+gtc_event_notify (tgt_event_t event, tgt_sync_event_t token)
+{
+  uint64_t seq;
+  struct gtc_queue *q = event_queue (event, &seq);
+  struct gtc_queue_state *s;
+  int err = 0;
+
+  if (q == NULL)
+    {
+      gt_plugin_error ("invalid event %p", event);
+      return GT_RTL_FAIL;
+    }
+  s = q->state;
+  pthread_mutex_lock (&s->lock);
+  if (s->completed >= seq)
+    {
+      struct note n = { seq, token };
+      pthread_mutex_unlock (&s->lock);
+      fire (q, &n, 1);
+      return 0;
+    }
+  if (s->nnotes == s->notes_cap)
+    {
+      size_t cap = s->notes_cap ? 2 * s->notes_cap : 16;
+      struct note *notes = realloc (s->notes, cap * sizeof *notes);
+      if (notes == NULL)
+	{
+	  pthread_mutex_unlock (&s->lock);
+	  gt_plugin_error ("out of host memory");
+	  return GT_RTL_FAIL;
+	}
+      s->notes = notes;
+      s->notes_cap = cap;
+    }
+  s->notes[s->nnotes].seq = seq;
+  s->notes[s->nnotes].token = token;
+  s->nnotes++;
+  if (gtc_vendor.hardware_queues)
+    {
+      /* A host call behind the work covers everything issued so far.  */
+      if (s->marked < seq)
+	{
+	  err = gtc_vendor.issue_host_call (q, hardware_mark,
+					    make_event (q, s->submitted));
+	  if (err == 0)
+	    s->marked = s->submitted;
+	  else
+	    s->nnotes--;
+	}
+    }
+  else if (!s->executing)
+    err = wake_worker_locked (q);
+  pthread_mutex_unlock (&s->lock);
+  return err;
+}
+
+/* ---- Teardown.  ---- */
+
+void
+gtc_device_queues_fini (struct gtc_device *dev)
+{
+  size_t i;
+
+  for (i = 0; i < max_queues_per_device; i++)
+    {
+      struct gtc_queue *q = dev->queues[i];
+      struct gtc_queue_state *s;
+      if (q == NULL)
+	continue;
+      s = q->state;
+      pthread_mutex_lock (&s->lock);
+      s->stop = true;
+      pthread_cond_broadcast (&s->work_cond);
+      pthread_mutex_unlock (&s->lock);
+      if (s->worker_started && !(on_worker
+				 && pthread_equal (s->worker,
+						   pthread_self ())))
+	pthread_join (s->worker, NULL);
+      s->worker_started = false;
+      if (gtc_vendor.queue_fini)
+	gtc_vendor.queue_fini (q);
+      /* The queue stays in the table, finished, so that old events stay
+	 decodable; it is never used again.  */
+      dev->queues[i] = NULL;
+    }
+}
