@@ -2,13 +2,22 @@
    code (host fallback, emulated devices).  OpenMP starts a target region
    with a fresh initial thread: one team of one thread, the device's
    initial ICVs, thread-limit-var from the thread_limit clause.  A thread
-   that the native runtime has never seen is exactly that, so each host
-   thread that launches such regions from inside a parallel or teams
-   region, or after changing its ICVs, gets a runner thread of its own and
-   hands each region to it, waiting for it to finish.  The hand-off spins
-   briefly before it sleeps on a futex.  A thread that looks fresh (the
-   usual case: the initial thread outside parallel) runs the region in
-   place, and gets back any ICV the region changed.
+   that the native runtime has never seen is exactly that.
+
+   A thread that looks fresh (the usual case: the initial thread outside
+   parallel) runs the region in place, and gets back any ICV the region
+   changed.  Any other thread -- inside a parallel or teams region, or
+   with changed ICVs -- also runs it in place, under a second identity in
+   the native runtime: GCC's libgomp keeps all its per-thread state in its
+   thread-local storage block, whose initial image is that of a thread it
+   has never seen, so the block is swapped with that thread's "device
+   identity" (kept per thread, starting from the initial image) for the
+   duration of the region.  The region then sees level 0, one thread and
+   the initial ICVs, and its own parallel regions get a full team from a
+   thread pool of their own.  Where the native runtime's block cannot be
+   found, such a thread instead hands each region to a runner thread of
+   its own and waits for it; the hand-off spins briefly before it sleeps
+   on a futex.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -30,11 +39,14 @@
 
 #include "gomptarget.h"
 
+#include <dlfcn.h>
+#include <link.h>
 #include <linux/futex.h>
 #include <omp.h>
 #include <sched.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -166,6 +178,119 @@ run_in_place (void (*fn) (void *), void *arg, int thread_limit)
   take_snapshot (&after);
   if (!snapshot_equal (&before, &after))
     restore_snapshot (&before, &after);
+  gt_restore_default_device (dd, dd_set);
+  return true;
+}
+
+/* ---- Running under a second identity in the native runtime.  ---- */
+
+/* The native runtime's thread-local storage: its size and initial image
+   (PT_TLS of the object defining GOMP_parallel), found once.  */
+#define NATIVE_TLS_MAX 4096
+static size_t native_tls_size;
+static const void *native_tls_image;	/* FILESZ bytes, the rest zero.  */
+static size_t native_tls_filesz;
+static uintptr_t native_base;
+static pthread_once_t native_tls_once = PTHREAD_ONCE_INIT;
+
+/* This thread's native block, and the identity its regions run under
+   (NULL until first needed).  */
+static GT_TLS void *native_block;
+static GT_TLS unsigned char *device_identity;
+
+static int
+find_native_tls (struct dl_phdr_info *info, size_t size, void *data)
+{
+  int i;
+
+  (void) size;
+  (void) data;
+  if (info->dlpi_addr != native_base)
+    return 0;
+  for (i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_TLS)
+      {
+	native_tls_size = info->dlpi_phdr[i].p_memsz;
+	native_tls_filesz = info->dlpi_phdr[i].p_filesz;
+	native_tls_image = (const void *) (info->dlpi_addr
+					   + info->dlpi_phdr[i].p_vaddr);
+      }
+  return 1;
+}
+
+static void
+init_native_tls (void)
+{
+  Dl_info di;
+  void *sym = gt_native_symbol ("GOMP_parallel");
+
+  if (getenv ("GOMPTARGET_NO_IDENTITY_SWAP") != NULL
+      || sym == NULL || dladdr (sym, &di) == 0)
+    return;
+  native_base = (uintptr_t) di.dli_fbase;
+  dl_iterate_phdr (find_native_tls, NULL);
+  if (native_tls_size == 0 || native_tls_size > NATIVE_TLS_MAX
+      || native_tls_filesz > native_tls_size)
+    native_tls_size = 0;
+  gt_debug ("native runtime's thread state: %zu bytes%s", native_tls_size,
+	    native_tls_size ? "" : " (regions inside parallel regions use "
+				   "runner threads)");
+}
+
+static int
+find_native_block (struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void) size;
+  if (info->dlpi_addr != native_base)
+    return 0;
+  *(void **) data = info->dlpi_tls_data;
+  return 1;
+}
+
+/* Make this thread's device identity ready; false if it cannot be had.  */
+static bool
+identity_ready (void)
+{
+  if (GT_LIKELY (device_identity != NULL))
+    return true;
+  pthread_once (&native_tls_once, init_native_tls);
+  if (native_tls_size == 0)
+    return false;
+  dl_iterate_phdr (find_native_block, &native_block);
+  if (native_block == NULL)
+    return false;
+  device_identity = gt_calloc (1, native_tls_size);
+  memcpy (device_identity, native_tls_image, native_tls_filesz);
+  return true;
+}
+
+/* Run FN (ARG) in place as a fresh initial thread of the native runtime,
+   under this thread's device identity.  */
+static bool
+run_swapped (void (*fn) (void *), void *arg, int thread_limit)
+{
+  unsigned char saved[NATIVE_TLS_MAX];
+  struct icv_snapshot after;
+  int dd;
+  bool dd_set;
+
+  pthread_once (&fresh_once, take_fresh_icvs);
+  if (!fresh_icvs_valid || !identity_ready ())
+    return false;
+  memcpy (saved, native_block, native_tls_size);
+  memcpy (native_block, device_identity, native_tls_size);
+  gt_save_default_device (&dd, &dd_set);
+  running_in_place = true;
+  if (thread_limit > 0)
+    GOMP_teams4 (1, 1, (unsigned) thread_limit, 1);
+  fn (arg);
+  running_in_place = false;
+  /* The next region starts with the initial ICVs again.  */
+  take_snapshot (&after);
+  if (!snapshot_equal (&fresh_icvs, &after))
+    restore_snapshot (&fresh_icvs, &after);
+  memcpy (device_identity, native_block, native_tls_size);
+  memcpy (native_block, saved, native_tls_size);
   gt_restore_default_device (dd, dd_set);
   return true;
 }
@@ -323,7 +448,8 @@ gt_run_on_initial_thread (void (*fn) (void *), void *arg, int thread_limit)
 {
   struct gt_runner *r;
 
-  if (run_in_place (fn, arg, thread_limit))
+  if (run_in_place (fn, arg, thread_limit)
+      || (!running_in_place && run_swapped (fn, arg, thread_limit)))
     return;
   r = get_runner ();
 
