@@ -8,6 +8,15 @@
    1), GOMPTARGET_HOST_MEMORY_MB how much memory each has (default: no
    limit), GOMPTARGET_HOST_POISON=1 fills new device memory with 0xa5.
 
+   Device memory is host memory from malloc, whose first touch costs a
+   page fault per page -- several times the cost of copying into it.  So
+   that a big map of fresh memory runs at the speed of a copy, the device
+   faults memory in ahead of use, off the critical path: each time the
+   memory in use doubles past 16 MiB, a background thread prepares a
+   reserve block of that size, already faulted in, which the next big
+   allocation that fits takes.  A program that uses little device memory
+   never pays for it.
+
    Copyright (C) 2026 The gomptarget authors.
 
    This file is part of gomptarget.
@@ -31,18 +40,26 @@
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #define HOST_MAX_DEVICES 64
 
-/* Blocks from this size on are aligned for, and advised to use,
-   transparent huge pages: one fault per 2 MiB instead of 512.  */
-#define HUGE_BLOCK (2u << 20)
+/* Allocations from this size on may take the reserve; the first reserve
+   is made when this much memory is in use.  */
+#define RESERVE_MIN (2u << 20)
+#define FIRST_WATERMARK (16u << 20)
 
 struct host_device
 {
   struct gtc_device core;
   size_t used;			/* Bytes allocated (atomic).  */
+
+  /* The reserve: memory faulted in ahead of use, guarded by LOCK.  */
+  pthread_mutex_t lock;
+  void *reserve;
+  size_t reserve_size;
+  size_t watermark;		/* Make a reserve when USED passes it.  */
+  bool preparing;		/* PREPARER is running.  */
+  pthread_t preparer;
 };
 
 static bool poison;
@@ -65,8 +82,28 @@ host_probe (void)
 static int
 host_init_device (struct gtc_device *dev)
 {
-  (void) dev;
+  struct host_device *hd = (struct host_device *) dev;
+
+  pthread_mutex_init (&hd->lock, NULL);
+  hd->watermark = FIRST_WATERMARK;
   return 0;
+}
+
+static void
+host_fini_device (struct gtc_device *dev)
+{
+  struct host_device *hd = (struct host_device *) dev;
+  bool join;
+
+  pthread_mutex_lock (&hd->lock);
+  join = hd->preparing;
+  pthread_mutex_unlock (&hd->lock);
+  if (join)
+    pthread_join (hd->preparer, NULL);
+  free (hd->reserve);
+  hd->reserve = NULL;
+  hd->reserve_size = 0;
+  hd->preparing = false;
 }
 
 /* Account for SIZE more bytes of DEV's memory (SIZE may wrap to take
@@ -77,11 +114,87 @@ account (struct host_device *hd, size_t size, bool check)
   size_t used = __atomic_load_n (&hd->used, __ATOMIC_RELAXED);
 
   do
-    if (check && used + size > memory_limit)
+    if (check && memory_limit && used + size > memory_limit)
       return false;
   while (!__atomic_compare_exchange_n (&hd->used, &used, used + size, true,
 				       __ATOMIC_RELAXED, __ATOMIC_RELAXED));
   return true;
+}
+
+/* The background thread: fault in a reserve of HD->reserve_size bytes.  */
+static void *
+prepare_reserve (void *arg)
+{
+  struct host_device *hd = arg;
+  size_t size;
+  void *p;
+
+  pthread_mutex_lock (&hd->lock);
+  size = hd->reserve_size;
+  pthread_mutex_unlock (&hd->lock);
+  p = malloc (size);
+  if (p != NULL)
+    memset (p, poison ? 0xa5 : 0, size);
+  pthread_mutex_lock (&hd->lock);
+  hd->reserve = p;
+  if (p == NULL)
+    hd->reserve_size = 0;
+  pthread_mutex_unlock (&hd->lock);
+  return NULL;
+}
+
+/* Start preparing a reserve if the memory in use has passed the
+   watermark and no reserve is there or on its way.  */
+static void
+maybe_prepare (struct host_device *hd)
+{
+  size_t used = __atomic_load_n (&hd->used, __ATOMIC_RELAXED);
+
+  if (used < __atomic_load_n (&hd->watermark, __ATOMIC_RELAXED))
+    return;
+  pthread_mutex_lock (&hd->lock);
+  if (used >= hd->watermark
+      && (!memory_limit || used + hd->watermark <= memory_limit))
+    {
+      void *old;
+      if (hd->preparing)
+	{
+	  pthread_mutex_unlock (&hd->lock);
+	  pthread_join (hd->preparer, NULL);
+	  pthread_mutex_lock (&hd->lock);
+	  hd->preparing = false;
+	}
+      /* A bigger reserve replaces a smaller one.  */
+      old = hd->reserve;
+      hd->reserve = NULL;
+      free (old);
+      hd->reserve_size = hd->watermark;
+      hd->preparing
+	= pthread_create (&hd->preparer, NULL, prepare_reserve, hd) == 0;
+      if (hd->preparing)
+	gt_plugin_debug ("device %d: faulting in %zu bytes ahead of use",
+			 (int) hd->core.number, hd->reserve_size);
+      hd->watermark *= 2;
+    }
+  pthread_mutex_unlock (&hd->lock);
+}
+
+/* The reserve, if it is ready and SIZE bytes fit without wasting most of
+   it.  */
+static void *
+take_reserve (struct host_device *hd, size_t size)
+{
+  void *p = NULL;
+
+  pthread_mutex_lock (&hd->lock);
+  if (hd->reserve != NULL && size <= hd->reserve_size
+      && size >= hd->reserve_size / 2)
+    {
+      p = hd->reserve;
+      hd->reserve = NULL;
+    }
+  pthread_mutex_unlock (&hd->lock);
+  return p;
 }
 
 static void *
@@ -90,31 +203,29 @@ host_mem_alloc (struct gtc_device *dev, size_t size)
   struct host_device *hd = (struct host_device *) dev;
   void *p = NULL;
 
-  if (memory_limit && !account (hd, size, true))
+  if (!account (hd, size, true))
     return NULL;
   /* Never the host object itself: a fresh allocation, so that what is not
      copied is not seen.  */
-  if (size >= HUGE_BLOCK)
+  if (size >= RESERVE_MIN)
+    p = take_reserve (hd, size);
+  if (p == NULL)
     {
-      if (posix_memalign (&p, HUGE_BLOCK, size) != 0)
-	p = NULL;
-      else
-	madvise (p, size, MADV_HUGEPAGE);
+      p = malloc (size);
+      if (p != NULL && poison)
+	memset (p, 0xa5, size);
     }
-  else
-    p = malloc (size);
-  if (memory_limit)
-    /* What the block really takes, or nothing if it failed.  */
-    account (hd, (p ? malloc_usable_size (p) : 0) - size, false);
-  if (p != NULL && poison)
-    memset (p, 0xa5, size);
+  /* What the block really takes, or nothing if it failed.  */
+  account (hd, (p ? malloc_usable_size (p) : 0) - size, false);
+  if (p != NULL)
+    maybe_prepare (hd);
   return p;
 }
 
 static int
 host_mem_free (struct gtc_device *dev, void *ptr)
 {
-  if (memory_limit && ptr != NULL)
+  if (ptr != NULL)
     account ((struct host_device *) dev, -malloc_usable_size (ptr), false);
   free (ptr);
   return 0;
@@ -158,6 +269,7 @@ const struct gtc_vendor gtc_vendor = {
   .hardware_queues = false,
   .probe = host_probe,
   .init_device = host_init_device,
+  .fini_device = host_fini_device,
   .mem_alloc = host_mem_alloc,
   .mem_free = host_mem_free,
   .copy = host_copy,
