@@ -47,6 +47,9 @@ void GOMP_offload_register_ver (unsigned, const void *, int, const void *);
 void GOMP_offload_unregister_ver (unsigned, const void *, int,
 				  const void *);
 
+/* Defined here to observe them, then passed on to the native runtime.  */
+void GOMP_taskwait_depend_nowait (void **);
+
 /* From the native runtime.  */
 void GOMP_taskwait_depend (void **);
 _Bool GOMP_teams4 (unsigned, unsigned, unsigned, _Bool);

@@ -22,6 +22,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "gomptarget.h"
+#include "depend.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -135,8 +136,8 @@ gt_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
 
   gt_debug ("target task for device %d queued%s", device,
 	    depend ? " with dependences" : "");
-  GOMP_task (target_task_body, block, NULL, (long) size, (long) align, true,
-	     GT_TASK_FLAG_DETACH | (depend ? GT_TASK_FLAG_DEPEND : 0),
-	     depend, 0, &event);
+  gt_native_task (target_task_body, block, NULL, (long) size, (long) align,
+		  true, GT_TASK_FLAG_DETACH | (depend ? GT_TASK_FLAG_DEPEND : 0),
+		  depend, 0, &event);
   free (heap_buf);
 }
