@@ -20,7 +20,10 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "devices.h"
+#include "icv.h"
+#include "mapping.h"
+#include "entry-points.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -20,7 +20,8 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "icv.h"
+#include "plugin-common.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -19,7 +19,8 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "diagnostics.h"
+#include "plugin-common.h"
 
 #include <stdarg.h>
 #include <stdio.h>

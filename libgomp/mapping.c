@@ -22,7 +22,8 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "mapping.h"
+#include "gomp-map-kinds.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -20,7 +20,11 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "devices.h"
+#include "icv.h"
+#include "mapping.h"
+#include "registry.h"
+#include "gomp-map-kinds.h"
 
 #include <dlfcn.h>
 #include <limits.h>

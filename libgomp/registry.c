@@ -20,7 +20,11 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "registry.h"
+#include "devices.h"
+#include "mapping.h"
+#include "gomp-map-kinds.h"
+#include "entry-points.h"
 
 #include <stdlib.h>
 

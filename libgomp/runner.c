@@ -28,10 +28,13 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "tasks.h"
+#include "icv.h"
+#include "entry-points.h"
 
 #include <linux/futex.h>
 #include <omp.h>
+#include <pthread.h>
 #include <sched.h>
 #include <limits.h>
 #include <stdlib.h>

@@ -20,7 +20,12 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "devices.h"
+#include "icv.h"
+#include "mapping.h"
+#include "tasks.h"
+#include "gomp-map-kinds.h"
+#include "entry-points.h"
 
 #include <stdlib.h>
 

@@ -1,0 +1,106 @@
+/* devices.h -- the device table: plugins and their devices, numbered in
+   one sequence, initialised on first use; device-number resolution under
+   OMP_TARGET_OFFLOAD; the region entries a device loaded; the checked
+   plugin calls.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_DEVICES_H
+#define GT_DEVICES_H
+
+#include "diagnostics.h"
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "gomptarget-plugin.h"
+#include "splay-tree.h"
+
+struct gt_registered_image;
+
+struct gt_plugin
+{
+  char *name;
+  void *handle;			/* lt_dlhandle.  */
+  uint32_t caps;		/* GT_CAP_*.  */
+#define GT_PLUGIN_ENTRY(NAME, REQ, RET, ARGS) RET (*NAME) ARGS;
+#include "plugin-entries.def"
+#undef GT_PLUGIN_ENTRY
+};
+
+enum gt_device_state
+{
+  GT_DEVICE_UNINITIALISED,
+  GT_DEVICE_READY,
+  GT_DEVICE_FAILED
+};
+
+/* A target image loaded on a device: the host table's functions and the
+   table of device addresses the plugin returned, in the same order.  */
+struct gt_loaded_image
+{
+  struct gt_loaded_image *next;
+  const struct gt_registered_image *reg;
+  __tgt_target_table *table;
+};
+
+struct gt_device
+{
+  int id;			/* Global device number.  */
+  int local_id;			/* The plugin's number for it.  */
+  struct gt_plugin *plugin;
+  pthread_mutex_t lock;		/* Guards everything below.  */
+  enum gt_device_state state;
+  struct gt_splay_tree mem_map;
+  unsigned long generation;	/* Counts constructs, see gt_refcount.  */
+  struct gt_loaded_image *images;
+};
+
+extern int gt_num_devices GT_HIDDEN;
+extern struct gt_device *gt_devices GT_HIDDEN;
+
+/* Load the plugins once; return the number of devices.  */
+int gt_init_devices (void) GT_HIDDEN;
+
+/* Resolve a device argument of a GOMP_target* entry point or an omp_*
+   routine to a ready device, initialising it on first use; NULL means
+   the construct runs on the host.  Applies OMP_TARGET_OFFLOAD.  */
+struct gt_device *gt_resolve_device (int device_num) GT_HIDDEN;
+
+/* Initialise DEV if needed; DEV's lock must be held.  */
+bool gt_device_ready_locked (struct gt_device *dev) GT_HIDDEN;
+
+/* Load every registered image that DEV's plugin accepts; DEV's lock held.  */
+void gt_load_images_locked (struct gt_device *dev) GT_HIDDEN;
+
+/* The device address of the region FN on DEV, or NULL when DEV cannot
+   run it.  */
+void *gt_device_entry (struct gt_device *dev, void (*fn) (void *))
+  GT_HIDDEN;
+
+/* Plugin calls that fail are fatal: the device is in an unknown state.  */
+void *gt_dev_alloc (struct gt_device *dev, size_t size, void *host)
+  GT_HIDDEN;
+void gt_dev_free (struct gt_device *dev, void *ptr) GT_HIDDEN;
+void gt_copy_to_dev (struct gt_device *dev, void *dst, const void *src,
+		     size_t size) GT_HIDDEN;
+void gt_copy_from_dev (struct gt_device *dev, void *dst, const void *src,
+		       size_t size) GT_HIDDEN;
+
+#endif /* GT_DEVICES_H */
