@@ -1,7 +1,6 @@
-/* devices.h -- the device table: plugins and their devices, numbered in
+/* devices.h -- the device table: the devices of the plugins, numbered in
    one sequence, initialised on first use; device-number resolution under
-   OMP_TARGET_OFFLOAD; the region entries a device loaded; the checked
-   plugin calls.
+   OMP_TARGET_OFFLOAD; the region entries a device loaded (devices.c).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -34,15 +33,8 @@
 
 struct gt_registered_image;
 
-struct gt_plugin
-{
-  char *name;
-  void *handle;			/* lt_dlhandle.  */
-  uint32_t caps;		/* GT_CAP_*.  */
-#define GT_PLUGIN_ENTRY(NAME, REQ, RET, ARGS) RET (*NAME) ARGS;
-#include "plugin-entries.def"
-#undef GT_PLUGIN_ENTRY
-};
+/* A loaded plugin; only device-calls.c calls it (plugin-binding.h).  */
+struct gt_plugin;
 
 enum gt_device_state
 {
@@ -65,6 +57,8 @@ struct gt_device
   int id;			/* Global device number.  */
   int local_id;			/* The plugin's number for it.  */
   struct gt_plugin *plugin;
+  const char *plugin_name;
+  uint32_t caps;		/* The plugin's GT_CAP_*.  */
   pthread_mutex_t lock;		/* Guards everything below.  */
   enum gt_device_state state;
   struct gt_splay_tree mem_map;
@@ -86,21 +80,9 @@ struct gt_device *gt_resolve_device (int device_num) GT_HIDDEN;
 /* Initialise DEV if needed; DEV's lock must be held.  */
 bool gt_device_ready_locked (struct gt_device *dev) GT_HIDDEN;
 
-/* Load every registered image that DEV's plugin accepts; DEV's lock held.  */
-void gt_load_images_locked (struct gt_device *dev) GT_HIDDEN;
-
 /* The device address of the region FN on DEV, or NULL when DEV cannot
    run it.  */
 void *gt_device_entry (struct gt_device *dev, void (*fn) (void *))
   GT_HIDDEN;
-
-/* Plugin calls that fail are fatal: the device is in an unknown state.  */
-void *gt_dev_alloc (struct gt_device *dev, size_t size, void *host)
-  GT_HIDDEN;
-void gt_dev_free (struct gt_device *dev, void *ptr) GT_HIDDEN;
-void gt_copy_to_dev (struct gt_device *dev, void *dst, const void *src,
-		     size_t size) GT_HIDDEN;
-void gt_copy_from_dev (struct gt_device *dev, void *dst, const void *src,
-		       size_t size) GT_HIDDEN;
 
 #endif /* GT_DEVICES_H */

@@ -6,10 +6,14 @@
      icv.h              ICVs, environment, the device context of threads
      tasks.h            initial threads of regions, target tasks
      registry.h         the registered offload images
-     devices.h          the device table and the checked plugin calls
+     plugin-loader.h    finding and binding plugins
+     devices.h          the device table
+     device-calls.h     the checked calls into plugins
      mapping.h          the mapping tables of the devices
 
-   New code includes the headers it uses instead.
+   New code includes the headers it uses instead.  plugin-binding.h, the
+   plugins' entry points, is not here: only plugin-loader.c and
+   device-calls.c may see them.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -36,7 +40,9 @@
 #include "icv.h"
 #include "tasks.h"
 #include "registry.h"
+#include "plugin-loader.h"
 #include "devices.h"
+#include "device-calls.h"
 #include "mapping.h"
 #include "gomp-map-kinds.h"
 #include "entry-points.h"

@@ -23,6 +23,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "mapping.h"
+#include "device-calls.h"
 #include "gomp-map-kinds.h"
 
 #include <errno.h>

@@ -21,8 +21,6 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "registry.h"
-#include "devices.h"
-#include "mapping.h"
 #include "gomp-map-kinds.h"
 #include "entry-points.h"
 
@@ -127,46 +125,4 @@ GOMP_offload_unregister (const void *host_table, int target_type,
 			 const void *target_data)
 {
   GOMP_offload_unregister_ver (0, host_table, target_type, target_data);
-}
-
-void
-gt_load_images_locked (struct gt_device *dev)
-{
-  struct gt_registered_image *img;
-
-  pthread_mutex_lock (&gt_registry_lock);
-  for (img = gt_images; img; img = img->next)
-    {
-      __tgt_target_table *table;
-      struct gt_loaded_image *li;
-
-      if (!dev->plugin->is_valid_binary (&img->image))
-	continue;
-      table = dev->plugin->load_binary (dev->local_id, &img->image);
-      if (table == NULL)
-	{
-	  gt_debug ("device %d failed to load an image of target type %d",
-		    dev->id, img->target_type);
-	  continue;
-	}
-      /* Declare-target variables are mapped for the whole run.  */
-      size_t i, nf = img->num_funcs, nv = img->descriptor.num_vars;
-      for (i = 0; i < nv && nf + i < (size_t) (table->EntriesEnd
-						- table->EntriesBegin); i++)
-	{
-	  const __tgt_offload_entry *h = &img->image.EntriesBegin[nf + i];
-	  const __tgt_offload_entry *d = &table->EntriesBegin[nf + i];
-	  if (d->addr != NULL && h->flags == GT_OFFLOAD_ENTRY_VAR)
-	    gt_associate_locked (dev, (uintptr_t) h->addr,
-				 (uintptr_t) d->addr, h->size);
-	}
-      li = gt_malloc (sizeof *li);
-      li->reg = img;
-      li->table = table;
-      li->next = dev->images;
-      dev->images = li;
-      gt_debug ("device %d loaded an image of target type %d", dev->id,
-		img->target_type);
-    }
-  pthread_mutex_unlock (&gt_registry_lock);
 }

@@ -21,6 +21,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "devices.h"
+#include "device-calls.h"
 #include "icv.h"
 #include "mapping.h"
 #include "tasks.h"
@@ -82,7 +83,7 @@ struct region_call
   size_t mapnum;
   int num_teams;
   int thread_limit;
-  int32_t err;
+  bool ok;
 };
 
 static void
@@ -98,11 +99,8 @@ region_call_run (void *arg)
       return;
     }
   saved = gt_context_enter (dev->id);
-  rc->err = dev->plugin->run_target_team_region (dev->local_id, rc->entry,
-						 rc->vars, NULL,
-						 (int32_t) rc->mapnum,
-						 rc->num_teams,
-						 rc->thread_limit, 0);
+  rc->ok = gt_dev_run_region (dev, rc->entry, rc->vars, rc->mapnum,
+			      rc->num_teams, rc->thread_limit);
   gt_context_leave (saved);
 }
 
@@ -112,7 +110,7 @@ region_call_run (void *arg)
 static void
 host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
 {
-  struct region_call rc = { NULL, (void *) fn, hostaddrs, 0, 0, 0, 0 };
+  struct region_call rc = { NULL, (void *) fn, hostaddrs, 0, 0, 0, true };
 
   if (GT_UNLIKELY (gt_context_device () >= 0))
     {
@@ -174,13 +172,13 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
 	    "thread limit %d)", entry, dev->id, mapnum, num_teams,
 	    thread_limit);
   struct region_call rc = { dev, entry, devaddrs, mapnum, num_teams,
-			    thread_limit, 0 };
+			    thread_limit, false };
   /* Host code needs a fresh initial thread; a GPU's code runs there.  */
-  if (dev->plugin->caps & GT_CAP_HOST_CODE)
+  if (dev->caps & GT_CAP_HOST_CODE)
     gt_run_on_initial_thread (region_call_run, &rc, thread_limit);
   else
     region_call_run (&rc);
-  if (GT_UNLIKELY (rc.err != 0))
+  if (GT_UNLIKELY (!rc.ok))
     gt_fatal ("device %d: running target region %p failed", dev->id,
 	      entry);
 
