@@ -130,9 +130,9 @@ omp_target_is_present (const void *ptr, int device_num)
     return 0;
   if (dev == NULL)
     return 1;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   present = gt_splay_lookup (&dev->mem_map, p, p + 1) != NULL;
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
   return present;
 }
 
@@ -254,10 +254,10 @@ omp_target_associate_ptr (const void *host_ptr, const void *device_ptr,
 
   if (!api_device (device_num, &dev) || dev == NULL || host_ptr == NULL)
     return EINVAL;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   ret = gt_associate_locked (dev, (uintptr_t) host_ptr,
 			     (uintptr_t) device_ptr + device_offset, size);
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
   return ret;
 }
 
@@ -269,9 +269,9 @@ omp_target_disassociate_ptr (const void *ptr, int device_num)
 
   if (!api_device (device_num, &dev) || dev == NULL)
     return EINVAL;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   ret = gt_disassociate_locked (dev, (uintptr_t) ptr);
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
   return ret;
 }
 

@@ -81,7 +81,7 @@ load_images_locked (struct gt_device *dev)
 {
   struct gt_registered_image *img;
 
-  pthread_mutex_lock (&gt_registry_lock);
+  gt_lock (&gt_registry_lock);
   for (img = gt_images; img; img = img->next)
     {
       __tgt_target_table *table;
@@ -115,7 +115,7 @@ load_images_locked (struct gt_device *dev)
       gt_debug ("device %d loaded an image of target type %d", dev->id,
 		img->target_type);
     }
-  pthread_mutex_unlock (&gt_registry_lock);
+  gt_unlock (&gt_registry_lock);
 }
 
 int
@@ -169,9 +169,9 @@ ready_device (int device_num)
   if (GT_LIKELY (__atomic_load_n (&dev->state, __ATOMIC_ACQUIRE)
 		 == GT_DEVICE_READY))
     return dev;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   ok = gt_device_ready_locked (dev);
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
   return ok ? dev : NULL;
 }
 

@@ -66,6 +66,19 @@ struct gt_device
   struct gt_loaded_image *images;
 };
 
+/* Take and release DEV's lock (gt_lock: a fatal error releases it).  */
+static inline void
+gt_device_lock (struct gt_device *dev)
+{
+  gt_lock (&dev->lock);
+}
+
+static inline void
+gt_device_unlock (struct gt_device *dev)
+{
+  gt_unlock (&dev->lock);
+}
+
 extern int gt_num_devices GT_HIDDEN;
 extern struct gt_device *gt_devices GT_HIDDEN;
 

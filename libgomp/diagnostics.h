@@ -1,6 +1,7 @@
 /* diagnostics.h -- what every file of the front end uses: visibility,
    thread-local and branch-hint macros, fatal errors, warnings and the
-   GOMP_DEBUG trace, and the checked allocation helpers.
+   GOMP_DEBUG trace, the checked allocation helpers, and the locks, which
+   a fatal error releases.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -25,6 +26,7 @@
 
 #include "config.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -39,6 +41,9 @@
 /* The GOMP_DEBUG level; 0 = quiet.  */
 extern int gt_debug_level GT_HIDDEN;
 
+/* Report a fatal error and exit with status 1.  It first releases every
+   lock the calling thread holds (see gt_lock below), so that what runs
+   at exit (device teardown) can take them.  */
 void gt_fatal (const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 1, 2))) GT_HIDDEN;
 void gt_warning (const char *fmt, ...)
@@ -52,5 +57,69 @@ void gt_debug_printf (const char *fmt, ...)
 void *gt_malloc (size_t) GT_HIDDEN __attribute__ ((malloc));
 void *gt_calloc (size_t, size_t) GT_HIDDEN __attribute__ ((malloc));
 void *gt_realloc (void *, size_t) GT_HIDDEN;
+
+/* ---- Locks.  ---- */
+
+/* Every lock of the front end is taken with gt_lock and released with
+   gt_unlock, which keep the locks the calling thread holds in a
+   thread-local list.  gt_fatal releases them all before it reports and
+   exits: no fatal error, wherever raised (a plugin call that failed, a
+   mapping error deep in a *_locked function, running out of memory),
+   leaves a lock held for the code that runs at exit.  Calling
+   pthread_mutex_lock or pthread_mutex_unlock directly does not compile
+   (they are poisoned at the end of this header).  */
+
+/* The most locks a thread holds at once (a device's, the registry's).  */
+#define GT_MAX_HELD_LOCKS 4
+
+struct gt_held_locks
+{
+  unsigned n;
+  pthread_mutex_t *lock[GT_MAX_HELD_LOCKS];
+};
+
+extern GT_TLS struct gt_held_locks gt_held_locks GT_HIDDEN;
+
+/* The slow paths of gt_lock and gt_unlock (error.c).  */
+void gt_lock_overflow (void) __attribute__ ((noreturn)) GT_HIDDEN;
+void gt_forget_lock (pthread_mutex_t *m) GT_HIDDEN;
+
+static inline void
+gt_lock (pthread_mutex_t *m)
+{
+  unsigned n = gt_held_locks.n;
+
+  pthread_mutex_lock (m);
+  if (GT_UNLIKELY (n == GT_MAX_HELD_LOCKS))
+    {
+      pthread_mutex_unlock (m);
+      gt_lock_overflow ();
+    }
+  gt_held_locks.lock[n] = m;
+  gt_held_locks.n = n + 1;
+}
+
+static inline void
+gt_unlock (pthread_mutex_t *m)
+{
+  unsigned n = gt_held_locks.n;
+
+  /* Locks are released in the reverse order of taking, as a rule.  */
+  if (GT_LIKELY (n > 0 && gt_held_locks.lock[n - 1] == m))
+    gt_held_locks.n = n - 1;
+  else
+    gt_forget_lock (m);
+  pthread_mutex_unlock (m);
+}
+
+/* Release every lock the calling thread holds: for gt_fatal only.  */
+static inline void
+gt_release_held_locks (void)
+{
+  while (gt_held_locks.n > 0)
+    pthread_mutex_unlock (gt_held_locks.lock[--gt_held_locks.n]);
+}
+
+#pragma GCC poison pthread_mutex_lock pthread_mutex_trylock pthread_mutex_unlock
 
 #endif /* GT_DIAGNOSTICS_H */

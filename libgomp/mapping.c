@@ -400,10 +400,7 @@ translate_pointer (struct gt_device *dev, uintptr_t slot, uintptr_t bias)
   target += bias;
   n = gt_splay_lookup_0len (&dev->mem_map, target, target);
   if (n == NULL)
-    {
-      pthread_mutex_unlock (&dev->lock);
-      gt_fatal ("Pointer target of array section wasn't mapped");
-    }
+    gt_fatal ("Pointer target of array section wasn't mapped");
   return gt_key_translate (n, target) - bias;
 }
 
@@ -428,19 +425,13 @@ attach_pointer (struct gt_device *dev, struct gt_key *n, uintptr_t slot,
 
   uintptr_t target = (uintptr_t) *(void **) slot, data;
   if (target == 0)
-    {
-      pthread_mutex_unlock (&dev->lock);
-      gt_fatal ("attempt to attach null pointer");
-    }
+    gt_fatal ("attempt to attach null pointer");
   struct gt_key *tn = gt_splay_lookup (&dev->mem_map, target + bias,
 				       target + bias + 1);
   if (tn == NULL)
     {
       if (!allow_zero_length)
-	{
-	  pthread_mutex_unlock (&dev->lock);
-	  gt_fatal ("pointer target not mapped for attach");
-	}
+	gt_fatal ("pointer target not mapped for attach");
       data = 0;
     }
   else
@@ -481,10 +472,8 @@ zero_len_lookup (struct gt_splay_tree *map, uintptr_t s, uintptr_t e)
 }
 
 static void __attribute__ ((noreturn))
-overlap_fatal (struct gt_device *dev, uintptr_t s, uintptr_t e,
-	       struct gt_key *n)
+overlap_fatal (uintptr_t s, uintptr_t e, struct gt_key *n)
 {
-  pthread_mutex_unlock (&dev->lock);
   gt_fatal ("Trying to map into device [%p..%p) object when [%p..%p) is "
 	    "already mapped", (void *) s, (void *) e,
 	    (void *) GT_KEY_START (n), (void *) GT_KEY_END (n));
@@ -493,14 +482,14 @@ overlap_fatal (struct gt_device *dev, uintptr_t s, uintptr_t e,
 /* Check that an existing key N may serve [S, E): new inside old, or for
    an implicit map old inside new.  */
 static void
-check_existing (struct gt_device *dev, struct gt_key *n, uintptr_t s,
-		uintptr_t e, int kind, bool implicit)
+check_existing (struct gt_key *n, uintptr_t s, uintptr_t e, int kind,
+		bool implicit)
 {
   bool inside = GT_KEY_START (n) <= s && e <= GT_KEY_END (n);
   bool implicit_subset = implicit && s <= GT_KEY_START (n)
 			 && GT_KEY_END (n) <= e;
   if ((kind & GT_MAPF_FORCE) || !(inside || implicit_subset))
-    overlap_fatal (dev, s, e, n);
+    overlap_fatal (s, e, n);
 }
 
 /* Resolve the fields FIRST..LAST of a structure whose range overlaps the
@@ -520,13 +509,10 @@ map_struct_existing (struct gt_device *dev, struct gt_key *n, size_t first,
 	  || (f != n && (GT_KEY_START (f) - GT_KEY_START (n)
 			 != f->dev_addr - n->dev_addr))
 	  || s < GT_KEY_START (f) || e > GT_KEY_END (f))
-	{
-	  pthread_mutex_unlock (&dev->lock);
-	  gt_fatal ("Trying to map into device [%p..%p) structure element "
-		    "when other mapped elements from the same structure "
-		    "weren't mapped together with it", (void *) s,
-		    (void *) e);
-	}
+	gt_fatal ("Trying to map into device [%p..%p) structure element "
+		  "when other mapped elements from the same structure "
+		  "weren't mapped together with it", (void *) s,
+		  (void *) e);
       items[j].key = f;
       plan[j].state = ST_EXISTING;
     }
@@ -751,7 +737,7 @@ plan_items (struct map_ctx *m, enum gt_map_purpose purpose)
 
       if (n != NULL)
 	{
-	  check_existing (m->dev, n, s, e, kind, implicit);
+	  check_existing (n, s, e, kind, implicit);
 	  pl->state = ST_EXISTING;
 	  it->key = n;
 	  if (always_to_p (kind))
@@ -843,7 +829,7 @@ insert_new_keys (struct map_ctx *m)
       /* An earlier item of this construct may have mapped it already.  */
       if (pl->group == 0 && (n = gt_splay_lookup (m->map, s, e)) != NULL)
 	{
-	  check_existing (m->dev, n, s, e, pl->kind, pl->implicit);
+	  check_existing (n, s, e, pl->kind, pl->implicit);
 	  pl->state = ST_EXISTING;
 	  m->items[i].key = n;
 	  continue;
@@ -1000,10 +986,7 @@ resolve_late (struct map_ctx *m)
 	  if (n != NULL)
 	    m->hostaddrs[i] = (void *) gt_key_translate (n, s);
 	  else if (kind == GT_MAP_USE_DEVICE_PTR)
-	    {
-	      pthread_mutex_unlock (&m->dev->lock);
-	      gt_fatal ("use_device_ptr pointer wasn't mapped");
-	    }
+	    gt_fatal ("use_device_ptr pointer wasn't mapped");
 	  break;
 	}
     }
@@ -1147,12 +1130,9 @@ gt_update_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
       if (n == NULL)
 	continue;
       if (s < GT_KEY_START (n) || e > GT_KEY_END (n))
-	{
-	  pthread_mutex_unlock (&dev->lock);
-	  gt_fatal ("Trying to update [%p..%p) object when only [%p..%p) is "
-		    "mapped", (void *) s, (void *) e,
-		    (void *) GT_KEY_START (n), (void *) GT_KEY_END (n));
-	}
+	gt_fatal ("Trying to update [%p..%p) object when only [%p..%p) is "
+		  "mapped", (void *) s, (void *) e,
+		  (void *) GT_KEY_START (n), (void *) GT_KEY_END (n));
       if (copy_to_p (kind))
 	copy_key_range (dev, n, s, e - s, true);
       if (copy_from_p (kind))
@@ -1205,7 +1185,6 @@ gt_exit_data_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	case GT_MAP_TO_PSET:
 	  continue;
 	default:
-	  pthread_mutex_unlock (&dev->lock);
 	  gt_fatal ("target exit data: unexpected map kind 0x%.2x", kind);
 	}
       if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION

@@ -84,10 +84,10 @@ GOMP_offload_register_ver (unsigned version, const void *host_table,
   img->image.EntriesBegin = e;
   img->image.EntriesEnd = e + nentries;
 
-  pthread_mutex_lock (&gt_registry_lock);
+  gt_lock (&gt_registry_lock);
   img->next = gt_images;
   gt_images = img;
-  pthread_mutex_unlock (&gt_registry_lock);
+  gt_unlock (&gt_registry_lock);
   gt_debug ("registered an offload image for target type %d (%zu "
 	    "function(s), %u variable(s))", target_type, img->num_funcs,
 	    img->descriptor.num_vars);
@@ -108,7 +108,7 @@ GOMP_offload_unregister_ver (unsigned version, const void *host_table,
 
   (void) version;
   (void) target_data;
-  pthread_mutex_lock (&gt_registry_lock);
+  gt_lock (&gt_registry_lock);
   for (p = &gt_images; *p; p = &(*p)->next)
     if ((*p)->host_table == host_table && (*p)->target_type == target_type)
       {
@@ -117,7 +117,7 @@ GOMP_offload_unregister_ver (unsigned version, const void *host_table,
 	*p = (*p)->next;
 	break;
       }
-  pthread_mutex_unlock (&gt_registry_lock);
+  gt_unlock (&gt_registry_lock);
 }
 
 GT_PUBLIC void

@@ -159,14 +159,14 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   else
     devaddrs = gt_thread_devaddrs (mapnum);
   c->in_use = true;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   c->dev = dev;
   c->gen = ++dev->generation;
   c->nitems = 0;
   c->private_block = NULL;
   gt_map_vars_locked (dev, mapnum, hostaddrs, sizes, kinds, short_kinds,
 		      GT_MAP_FOR_TARGET, devaddrs, c);
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
 
   gt_debug ("launch region %p on device %d (%zu argument(s), %d team(s), "
 	    "thread limit %d)", entry, dev->id, mapnum, num_teams,
@@ -182,9 +182,9 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
     gt_fatal ("device %d: running target region %p failed", dev->id,
 	      entry);
 
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   gt_unmap_vars_locked (c);
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
   c->in_use = false;
   if (GT_UNLIKELY (c == &local))
     {
@@ -247,11 +247,11 @@ data_begin (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   data_stack = c;
   if (dev == NULL)
     return;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   c->gen = ++dev->generation;
   gt_map_vars_locked (dev, mapnum, hostaddrs, sizes, kinds, short_kinds,
 		      GT_MAP_FOR_DATA, NULL, c);
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
 }
 
 GT_PUBLIC void
@@ -279,9 +279,9 @@ GOMP_target_end_data (void)
   data_stack = c->prev;
   if (c->dev != NULL)
     {
-      pthread_mutex_lock (&c->dev->lock);
+      gt_device_lock (c->dev);
       gt_unmap_vars_locked (c);
-      pthread_mutex_unlock (&c->dev->lock);
+      gt_device_unlock (c->dev);
     }
   gt_construct_release (c);
   free (c);
@@ -295,9 +295,9 @@ update (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
 
   if (dev == NULL)
     return;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   gt_update_locked (dev, mapnum, hostaddrs, sizes, kinds, short_kinds);
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
 }
 
 GT_PUBLIC void
@@ -363,7 +363,7 @@ enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   dev = gt_resolve_device (device);
   if (dev == NULL)
     return;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   if (flags & GT_TARGET_FLAG_EXIT_DATA)
     gt_exit_data_locked (dev, mapnum, hostaddrs, sizes, kinds);
   else
@@ -385,7 +385,7 @@ enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
 	}
       c->nitems = 0;
     }
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
 }
 
 GT_PUBLIC void
