@@ -72,10 +72,12 @@ void *gt_realloc (void *, size_t) GT_HIDDEN;
 /* The most locks a thread holds at once (a device's, the registry's).  */
 #define GT_MAX_HELD_LOCKS 4
 
+/* LOCK[1..N] are held, in the order they were taken; LOCK[0] stays
+   NULL, so that gt_unlock needs no test for an empty list.  */
 struct gt_held_locks
 {
   unsigned n;
-  pthread_mutex_t *lock[GT_MAX_HELD_LOCKS];
+  pthread_mutex_t *lock[GT_MAX_HELD_LOCKS + 1];
 };
 
 extern GT_TLS struct gt_held_locks gt_held_locks GT_HIDDEN;
@@ -87,16 +89,17 @@ void gt_forget_lock (pthread_mutex_t *m) GT_HIDDEN;
 static inline void
 gt_lock (pthread_mutex_t *m)
 {
-  unsigned n = gt_held_locks.n;
+  unsigned n;
 
   pthread_mutex_lock (m);
-  if (GT_UNLIKELY (n == GT_MAX_HELD_LOCKS))
+  n = gt_held_locks.n + 1;
+  if (GT_UNLIKELY (n > GT_MAX_HELD_LOCKS))
     {
       pthread_mutex_unlock (m);
       gt_lock_overflow ();
     }
   gt_held_locks.lock[n] = m;
-  gt_held_locks.n = n + 1;
+  gt_held_locks.n = n;
 }
 
 static inline void
@@ -105,7 +108,7 @@ gt_unlock (pthread_mutex_t *m)
   unsigned n = gt_held_locks.n;
 
   /* Locks are released in the reverse order of taking, as a rule.  */
-  if (GT_LIKELY (n > 0 && gt_held_locks.lock[n - 1] == m))
+  if (GT_LIKELY (gt_held_locks.lock[n] == m))
     gt_held_locks.n = n - 1;
   else
     gt_forget_lock (m);
@@ -117,9 +120,10 @@ static inline void
 gt_release_held_locks (void)
 {
   while (gt_held_locks.n > 0)
-    pthread_mutex_unlock (gt_held_locks.lock[--gt_held_locks.n]);
+    pthread_mutex_unlock (gt_held_locks.lock[gt_held_locks.n--]);
 }
 
-#pragma GCC poison pthread_mutex_lock pthread_mutex_trylock pthread_mutex_unlock
+#pragma GCC poison pthread_mutex_lock pthread_mutex_trylock
+#pragma GCC poison pthread_mutex_unlock
 
 #endif /* GT_DIAGNOSTICS_H */

@@ -56,10 +56,11 @@ gt_forget_lock (pthread_mutex_t *m)
   unsigned i, n = gt_held_locks.n;
 
   for (i = n; i > 0; i--)
-    if (gt_held_locks.lock[i - 1] == m)
+    if (gt_held_locks.lock[i] == m)
       {
 	for (; i < n; i++)
-	  gt_held_locks.lock[i - 1] = gt_held_locks.lock[i];
+	  gt_held_locks.lock[i] = gt_held_locks.lock[i + 1];
+	gt_held_locks.lock[n] = NULL;
 	gt_held_locks.n = n - 1;
 	return;
       }
