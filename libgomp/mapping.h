@@ -1,6 +1,8 @@
 /* mapping.h -- the data environment of a device: the keys and blocks of
    its mapping table, the constructs that map and unmap them, and the
-   entries of variables mapped onto themselves.
+   entries of variables mapped onto themselves.  Implemented by the
+   mapping-*.c files (keys, plan, map, attach, unmap, update, scratch),
+   which share mapping-internal.h.
 
    Copyright (C) 2026 The gomptarget authors.
 
