@@ -82,10 +82,12 @@ load_images_locked (struct gt_device *dev)
   struct gt_registered_image *img;
 
   gt_lock (&gt_registry_lock);
+  dev->num_tables = gt_num_host_tables;
+  dev->tables = (dev->num_tables
+		 ? gt_calloc (dev->num_tables, sizeof *dev->tables) : NULL);
   for (img = gt_images; img; img = img->next)
     {
       __tgt_target_table *table;
-      struct gt_loaded_image *li;
 
       if (!gt_dev_accepts_image (dev, &img->image))
 	continue;
@@ -107,11 +109,9 @@ load_images_locked (struct gt_device *dev)
 	    gt_associate_locked (dev, (uintptr_t) h->addr,
 				 (uintptr_t) d->addr, h->size);
 	}
-      li = gt_malloc (sizeof *li);
-      li->reg = img;
-      li->table = table;
-      li->next = dev->images;
-      dev->images = li;
+      /* Images are visited newest first: of two images of one host
+	 table that the device takes, the older one serves.  */
+      dev->tables[img->table_id] = table;
       gt_debug ("device %d loaded an image of target type %d", dev->id,
 		img->target_type);
     }
@@ -210,21 +210,4 @@ gt_resolve_device (int device_num)
       gt_debug ("device %d is not usable; running on the host", device_num);
     }
   return dev;
-}
-
-void *
-gt_device_entry (struct gt_device *dev, void (*fn) (void *))
-{
-  struct gt_loaded_image *li;
-
-  for (li = dev->images; li; li = li->next)
-    {
-      size_t i, n = li->reg->num_funcs;
-      for (i = 0; i < n; i++)
-	if (li->reg->funcs[i] == (void *) fn)
-	  return li->table->EntriesBegin[i].addr;
-    }
-  if (dev->caps & GT_CAP_HOST_CODE)
-    return (void *) fn;
-  return NULL;
 }

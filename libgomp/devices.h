@@ -29,9 +29,8 @@
 #include <stdint.h>
 
 #include "gomptarget-plugin.h"
+#include "registry.h"
 #include "splay-tree.h"
-
-struct gt_registered_image;
 
 /* A loaded plugin; only device-calls.c calls it (plugin-binding.h).  */
 struct gt_plugin;
@@ -41,15 +40,6 @@ enum gt_device_state
   GT_DEVICE_UNINITIALISED,
   GT_DEVICE_READY,
   GT_DEVICE_FAILED
-};
-
-/* A target image loaded on a device: the host table's functions and the
-   table of device addresses the plugin returned, in the same order.  */
-struct gt_loaded_image
-{
-  struct gt_loaded_image *next;
-  const struct gt_registered_image *reg;
-  __tgt_target_table *table;
 };
 
 struct gt_device
@@ -63,7 +53,11 @@ struct gt_device
   enum gt_device_state state;
   struct gt_splay_tree mem_map;
   unsigned long generation;	/* Counts constructs, see gt_refcount.  */
-  struct gt_loaded_image *images;
+  /* The table of entries the device loaded for each host table, by its
+     number (registry.h); NULL where it loaded none.  Set before the
+     device is ready, read-only afterwards.  */
+  __tgt_target_table **tables;
+  unsigned num_tables;
 };
 
 /* Take and release DEV's lock (gt_lock: a fatal error releases it).  */
@@ -94,8 +88,25 @@ struct gt_device *gt_resolve_device (int device_num) GT_HIDDEN;
 bool gt_device_ready_locked (struct gt_device *dev) GT_HIDDEN;
 
 /* The device address of the region FN on DEV, or NULL when DEV cannot
-   run it.  */
-void *gt_device_entry (struct gt_device *dev, void (*fn) (void *))
-  GT_HIDDEN;
+   run it: the entry at FN's position in the table DEV loaded for FN's
+   host table, found without a search; else, on a device that runs host
+   code, FN itself.  */
+static inline void *
+gt_device_entry (struct gt_device *dev, void (*fn) (void *))
+{
+  unsigned table_id;
+  size_t pos;
+
+  if (gt_func_lookup ((const void *) fn, &table_id, &pos)
+      && table_id < dev->num_tables && dev->tables[table_id] != NULL)
+    {
+      const __tgt_target_table *t = dev->tables[table_id];
+      if (pos < (size_t) (t->EntriesEnd - t->EntriesBegin))
+	return t->EntriesBegin[pos].addr;
+    }
+  if (dev->caps & GT_CAP_HOST_CODE)
+    return (void *) fn;
+  return NULL;
+}
 
 #endif /* GT_DEVICES_H */
