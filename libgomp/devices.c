@@ -36,6 +36,8 @@ int gt_num_devices;
 struct gt_device *gt_devices;
 
 static pthread_once_t devices_once = PTHREAD_ONCE_INIT;
+/* Set once devices_once has run: then gt_init_devices is a load.  */
+static bool devices_done;
 
 /* Number the devices of the plugins in one sequence.  */
 static void
@@ -121,7 +123,10 @@ load_images_locked (struct gt_device *dev)
 int
 gt_init_devices (void)
 {
+  if (GT_LIKELY (__atomic_load_n (&devices_done, __ATOMIC_ACQUIRE)))
+    return gt_num_devices;
   pthread_once (&devices_once, init_device_table);
+  __atomic_store_n (&devices_done, true, __ATOMIC_RELEASE);
   return gt_num_devices;
 }
 

@@ -286,32 +286,6 @@ void gt_plan_items (struct gt_map_ctx *m, enum gt_map_purpose purpose)
 void gt_check_existing (struct gt_key *n, uintptr_t s, uintptr_t e, int kind,
 			bool implicit) GT_HIDDEN;
 
-/* The storage the mapping of a construct reuses on each thread
-   (mapping-scratch.c): it only grows, so that the launch path allocates
-   nothing once it fits.  Capacities are in bytes.  */
-struct gt_scratch
-{
-  struct gt_item_plan *plan;
-  size_t plan_cap;
-  void **devaddrs;
-  size_t devaddrs_cap;
-  unsigned char *stage;
-  size_t stage_cap;
-};
-
-extern GT_TLS struct gt_scratch gt_scratch GT_HIDDEN;
-
-/* Make the thread's buffer *BUF (of *CAP bytes) hold N bytes.  */
-void *gt_scratch_grow (void **buf, size_t *cap, size_t n) GT_HIDDEN;
-
-static inline void *
-gt_scratch_get (void **buf, size_t *cap, size_t n)
-{
-  if (GT_LIKELY (n <= *cap))
-    return *buf;
-  return gt_scratch_grow (buf, cap, n);
-}
-
 /* The calling thread's storage for N plans, zeroed.  */
 static inline struct gt_item_plan *
 gt_thread_plans (size_t n)

@@ -28,9 +28,6 @@
 
 GT_TLS struct gt_scratch gt_scratch;
 
-/* The thread's reusable construct.  */
-static GT_TLS struct gt_construct thread_construct;
-
 /* Free this thread's scratch storage when it exits.  */
 static pthread_key_t scratch_key;
 static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
@@ -39,7 +36,7 @@ static void
 free_scratch (void *unused)
 {
   (void) unused;
-  gt_construct_release (&thread_construct);
+  gt_construct_release (&gt_scratch.construct);
   free (gt_scratch.plan);
   free (gt_scratch.devaddrs);
   free (gt_scratch.stage);
@@ -63,12 +60,6 @@ register_scratch (void)
   pthread_setspecific (scratch_key, (void *) 1);
 }
 
-struct gt_construct *
-gt_thread_construct (void)
-{
-  return &thread_construct;
-}
-
 void *
 gt_scratch_grow (void **buf, size_t *cap, size_t n)
 {
@@ -80,13 +71,6 @@ gt_scratch_grow (void **buf, size_t *cap, size_t n)
   *buf = gt_malloc (n);
   *cap = n;
   return *buf;
-}
-
-void **
-gt_thread_devaddrs (size_t n)
-{
-  return gt_scratch_get ((void **) &gt_scratch.devaddrs,
-			 &gt_scratch.devaddrs_cap, n * sizeof (void *));
 }
 
 void

@@ -145,9 +145,47 @@ void gt_map_host_vars_locked (struct gt_device *dev) GT_HIDDEN;
 /* Release the storage of construct C's item list (not C itself).  */
 void gt_construct_release (struct gt_construct *c) GT_HIDDEN;
 
-/* A per-thread construct whose storage is reused: the launch path
-   allocates nothing once it has grown to fit.  */
-struct gt_construct *gt_thread_construct (void) GT_HIDDEN;
-void **gt_thread_devaddrs (size_t n) GT_HIDDEN;
+/* The storage the constructs of each thread reuse (mapping-scratch.c):
+   the launch path allocates nothing once it has grown to fit.  The
+   buffers only grow; their capacities are in bytes.  */
+struct gt_item_plan;
+struct gt_scratch
+{
+  struct gt_construct construct;	/* The thread's construct.  */
+  struct gt_item_plan *plan;		/* The plans of a construct's items.  */
+  size_t plan_cap;
+  void **devaddrs;			/* A region's device values.  */
+  size_t devaddrs_cap;
+  unsigned char *stage;			/* Small copies sent in one go.  */
+  size_t stage_cap;
+};
+
+extern GT_TLS struct gt_scratch gt_scratch GT_HIDDEN;
+
+/* Make the thread's buffer *BUF (of *CAP bytes) hold N bytes.  */
+void *gt_scratch_grow (void **buf, size_t *cap, size_t n) GT_HIDDEN;
+
+static inline void *
+gt_scratch_get (void **buf, size_t *cap, size_t n)
+{
+  if (GT_LIKELY (n <= *cap))
+    return *buf;
+  return gt_scratch_grow (buf, cap, n);
+}
+
+/* The calling thread's construct.  */
+static inline struct gt_construct *
+gt_thread_construct (void)
+{
+  return &gt_scratch.construct;
+}
+
+/* The calling thread's storage for N device values.  */
+static inline void **
+gt_thread_devaddrs (size_t n)
+{
+  return gt_scratch_get ((void **) &gt_scratch.devaddrs,
+			 &gt_scratch.devaddrs_cap, n * sizeof (void *));
+}
 
 #endif /* GT_MAPPING_H */

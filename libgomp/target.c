@@ -149,10 +149,11 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   /* The thread's reusable construct, unless a region of this thread is
      still using it (a target task run at a scheduling point inside a
      region on an emulated device).  */
-  struct gt_construct local = { 0 };
+  struct gt_construct local;
   c = gt_thread_construct ();
   if (GT_UNLIKELY (c->in_use))
     {
+      local = (struct gt_construct) { 0 };
       c = &local;
       devaddrs = gt_malloc (mapnum * sizeof (void *));
     }
