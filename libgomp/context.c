@@ -25,9 +25,10 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "icv.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 
 /* Marked ICV values: GT_CONTEXT_MARK + device number.  */
 #define GT_CONTEXT_MARK 0x40000000

@@ -20,7 +20,11 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "devices.h"
+#include "device-calls.h"
+#include "icv.h"
+#include "mapping.h"
+#include "entry-points.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -94,7 +98,7 @@ omp_target_alloc (size_t size, int device_num)
     return NULL;
   if (dev == NULL)
     return malloc (size);
-  p = dev->plugin->data_alloc (dev->local_id, (int64_t) size, NULL);
+  p = gt_dev_try_alloc (dev, size);
   gt_debug ("omp_target_alloc: %zu bytes on device %d at %p", size, dev->id,
 	    p);
   return p;
@@ -126,9 +130,9 @@ omp_target_is_present (const void *ptr, int device_num)
     return 0;
   if (dev == NULL)
     return 1;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   present = gt_splay_lookup (&dev->mem_map, p, p + 1) != NULL;
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
   return present;
 }
 
@@ -145,28 +149,17 @@ copy_between (struct gt_device *dst_dev, void *dst, struct gt_device *src_dev,
       return 0;
     }
   if (src_dev == NULL)
-    return dst_dev->plugin->data_submit (dst_dev->local_id, dst, (void *) src,
-					 (int64_t) len) ? EINVAL : 0;
+    return gt_dev_try_copy_to (dst_dev, dst, src, len) ? 0 : EINVAL;
   if (dst_dev == NULL)
-    return src_dev->plugin->data_retrieve (src_dev->local_id, dst,
-					   (void *) src, (int64_t) len)
-	   ? EINVAL : 0;
-  if (dst_dev->plugin == src_dev->plugin
-      && src_dev->plugin->data_exchange != NULL
-      && (src_dev->plugin->is_data_exchangable == NULL
-	  || src_dev->plugin->is_data_exchangable (src_dev->local_id,
-						   dst_dev->local_id)))
-    return src_dev->plugin->data_exchange (src_dev->local_id, (void *) src,
-					   dst_dev->local_id, dst,
-					   (int64_t) len) ? EINVAL : 0;
+    return gt_dev_try_copy_from (src_dev, dst, src, len) ? 0 : EINVAL;
+  if (gt_dev_can_exchange (dst_dev, src_dev))
+    return gt_dev_try_exchange (dst_dev, dst, src_dev, src, len) ? 0 : EINVAL;
   /* Through the host.  */
   void *bounce = malloc (len);
   int ret = EINVAL;
   if (bounce != NULL
-      && src_dev->plugin->data_retrieve (src_dev->local_id, bounce,
-					 (void *) src, (int64_t) len) == 0
-      && dst_dev->plugin->data_submit (dst_dev->local_id, dst, bounce,
-				       (int64_t) len) == 0)
+      && gt_dev_try_copy_from (src_dev, bounce, src, len)
+      && gt_dev_try_copy_to (dst_dev, dst, bounce, len))
     ret = 0;
   free (bounce);
   return ret;
@@ -261,10 +254,10 @@ omp_target_associate_ptr (const void *host_ptr, const void *device_ptr,
 
   if (!api_device (device_num, &dev) || dev == NULL || host_ptr == NULL)
     return EINVAL;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   ret = gt_associate_locked (dev, (uintptr_t) host_ptr,
 			     (uintptr_t) device_ptr + device_offset, size);
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
   return ret;
 }
 
@@ -276,9 +269,9 @@ omp_target_disassociate_ptr (const void *ptr, int device_num)
 
   if (!api_device (device_num, &dev) || dev == NULL)
     return EINVAL;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   ret = gt_disassociate_locked (dev, (uintptr_t) ptr);
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
   return ret;
 }
 

@@ -20,7 +20,8 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "icv.h"
+#include "plugin-common.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -72,7 +73,7 @@ gt_initialize_env (void)
 {
   const char *s;
 
-  gt_debug_level = (int) gt_env_number ("GOMP_DEBUG", 0, 100);
+  gt_debug_level = gt_env_debug_level (true);
   parse_target_offload ();
   gt_icvs.default_device = (int) gt_env_number ("OMP_DEFAULT_DEVICE", 0,
 					      0x7fffffff);

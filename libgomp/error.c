@@ -19,7 +19,8 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "diagnostics.h"
+#include "plugin-common.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,14 +28,43 @@
 
 int gt_debug_level;
 
+GT_TLS struct gt_held_locks gt_held_locks;
+
 void
 gt_fatal (const char *fmt, ...)
 {
   va_list ap;
+
+  gt_release_held_locks ();
   va_start (ap, fmt);
   gt_vreport ("libgomptarget: ", fmt, ap);
   va_end (ap);
   exit (EXIT_FAILURE);
+}
+
+void
+gt_lock_overflow (void)
+{
+  gt_fatal ("internal error: a thread holds more than %d locks",
+	    GT_MAX_HELD_LOCKS);
+}
+
+/* M is held but was not the last lock taken: take it out of the list.  */
+void
+gt_forget_lock (pthread_mutex_t *m)
+{
+  unsigned i, n = gt_held_locks.n;
+
+  for (i = n; i > 0; i--)
+    if (gt_held_locks.lock[i] == m)
+      {
+	for (; i < n; i++)
+	  gt_held_locks.lock[i] = gt_held_locks.lock[i + 1];
+	gt_held_locks.lock[n] = NULL;
+	gt_held_locks.n = n - 1;
+	return;
+      }
+  gt_fatal ("internal error: releasing a lock that is not held");
 }
 
 void

@@ -19,7 +19,10 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "diagnostics.h"
+#include "entry-points.h"
+
+#include <stdint.h>
 
 /* Fortran passes arguments by reference; integer(4) unless _8_.  */
 GT_PUBLIC void omp_set_default_device_ (const int32_t *);

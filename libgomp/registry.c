@@ -1,6 +1,8 @@
 /* registry.c -- GOMP_offload_register(_ver) and unregister: the images
-   of offload code a program carries, wrapped for the plugins, and loaded
-   onto each device that accepts them when it is initialised.
+   of offload code a program carries, wrapped for the plugins (devices.c
+   loads them onto each device that accepts them when it initialises
+   it), and the index from the host function of a region to its place in
+   a host table, which a launch uses to find the region's entry.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -20,12 +22,20 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "registry.h"
+#include "gomp-map-kinds.h"
+#include "entry-points.h"
 
 #include <stdlib.h>
 
 struct gt_registered_image *gt_images;
 pthread_mutex_t gt_registry_lock = PTHREAD_MUTEX_INITIALIZER;
+unsigned gt_num_host_tables;
+struct gt_func_index *gt_func_index;
+
+/* The host tables ever registered, by number (registry.h).  */
+static const void **host_tables;
+static unsigned host_tables_cap;
 
 /* GCC's host table: {funcs_begin, funcs_end, vars_begin, vars_end}.  */
 struct host_table
@@ -33,6 +43,78 @@ struct host_table
   void **funcs_begin, **funcs_end;
   void **vars_begin, **vars_end;
 };
+
+/* The number of HOST_TABLE, a new one if it was never registered.
+   gt_registry_lock held.  */
+static unsigned
+host_table_id (const void *host_table)
+{
+  unsigned i;
+
+  for (i = 0; i < gt_num_host_tables; i++)
+    if (host_tables[i] == host_table)
+      return i;
+  if (gt_num_host_tables == host_tables_cap)
+    {
+      host_tables_cap = host_tables_cap ? 2 * host_tables_cap : 8;
+      host_tables = gt_realloc (host_tables,
+				host_tables_cap * sizeof *host_tables);
+    }
+  host_tables[gt_num_host_tables] = host_table;
+  return gt_num_host_tables++;
+}
+
+/* Enter FN at REF in index T, which has room; gt_registry_lock held.  */
+static void
+func_index_put (struct gt_func_index *t, void *fn, uint64_t ref)
+{
+  size_t i;
+
+  for (i = gt_func_hash (t, fn); ; i = (i + 1) & t->mask)
+    {
+      void *k = t->slot[i].fn;
+      if (k == fn)
+	{
+	  /* A function of a host table registered later at the same
+	     address (a library closed and another opened): the newer.  */
+	  __atomic_store_n (&t->slot[i].ref, ref, __ATOMIC_RELAXED);
+	  return;
+	}
+      if (k == NULL)
+	{
+	  __atomic_store_n (&t->slot[i].ref, ref, __ATOMIC_RELAXED);
+	  __atomic_store_n (&t->slot[i].fn, fn, __ATOMIC_RELEASE);
+	  t->used++;
+	  return;
+	}
+    }
+}
+
+/* Make room in the index for N more functions; gt_registry_lock held.  */
+static void
+func_index_reserve (size_t n)
+{
+  struct gt_func_index *old = gt_func_index, *t;
+  size_t slots = 64, i;
+  unsigned bits = 6;
+
+  if (old != NULL && 2 * (old->used + n) <= old->mask + 1)
+    return;
+  while (slots < 2 * ((old ? old->used : 0) + n))
+    {
+      slots *= 2;
+      bits++;
+    }
+  t = gt_calloc (1, sizeof *t + slots * sizeof t->slot[0]);
+  t->shift = 64 - bits;
+  t->mask = slots - 1;
+  t->retired = old;
+  if (old != NULL)
+    for (i = 0; i <= old->mask; i++)
+      if (old->slot[i].fn != NULL)
+	func_index_put (t, old->slot[i].fn, old->slot[i].ref);
+  __atomic_store_n (&gt_func_index, t, __ATOMIC_RELEASE);
+}
 
 GT_PUBLIC void
 GOMP_offload_register_ver (unsigned version, const void *host_table,
@@ -50,7 +132,6 @@ GOMP_offload_register_ver (unsigned version, const void *host_table,
   img->target_type = target_type;
   img->host_table = host_table;
   img->target_data = target_data;
-  img->funcs = t->funcs_begin;
   img->num_funcs = (size_t) (t->funcs_end - t->funcs_begin);
   img->descriptor.magic = GT_GCC_IMAGE_MAGIC;
   img->descriptor.version = version;
@@ -82,10 +163,16 @@ GOMP_offload_register_ver (unsigned version, const void *host_table,
   img->image.EntriesBegin = e;
   img->image.EntriesEnd = e + nentries;
 
-  pthread_mutex_lock (&gt_registry_lock);
+  gt_lock (&gt_registry_lock);
+  img->table_id = host_table_id (host_table);
+  func_index_reserve (img->num_funcs);
+  for (i = 0; i < img->num_funcs; i++)
+    if (t->funcs_begin[i] != NULL)
+      func_index_put (gt_func_index, t->funcs_begin[i],
+		      (uint64_t) img->table_id << 32 | i);
   img->next = gt_images;
   gt_images = img;
-  pthread_mutex_unlock (&gt_registry_lock);
+  gt_unlock (&gt_registry_lock);
   gt_debug ("registered an offload image for target type %d (%zu "
 	    "function(s), %u variable(s))", target_type, img->num_funcs,
 	    img->descriptor.num_vars);
@@ -106,7 +193,7 @@ GOMP_offload_unregister_ver (unsigned version, const void *host_table,
 
   (void) version;
   (void) target_data;
-  pthread_mutex_lock (&gt_registry_lock);
+  gt_lock (&gt_registry_lock);
   for (p = &gt_images; *p; p = &(*p)->next)
     if ((*p)->host_table == host_table && (*p)->target_type == target_type)
       {
@@ -115,7 +202,7 @@ GOMP_offload_unregister_ver (unsigned version, const void *host_table,
 	*p = (*p)->next;
 	break;
       }
-  pthread_mutex_unlock (&gt_registry_lock);
+  gt_unlock (&gt_registry_lock);
 }
 
 GT_PUBLIC void
@@ -123,46 +210,4 @@ GOMP_offload_unregister (const void *host_table, int target_type,
 			 const void *target_data)
 {
   GOMP_offload_unregister_ver (0, host_table, target_type, target_data);
-}
-
-void
-gt_load_images_locked (struct gt_device *dev)
-{
-  struct gt_registered_image *img;
-
-  pthread_mutex_lock (&gt_registry_lock);
-  for (img = gt_images; img; img = img->next)
-    {
-      __tgt_target_table *table;
-      struct gt_loaded_image *li;
-
-      if (!dev->plugin->is_valid_binary (&img->image))
-	continue;
-      table = dev->plugin->load_binary (dev->local_id, &img->image);
-      if (table == NULL)
-	{
-	  gt_debug ("device %d failed to load an image of target type %d",
-		    dev->id, img->target_type);
-	  continue;
-	}
-      /* Declare-target variables are mapped for the whole run.  */
-      size_t i, nf = img->num_funcs, nv = img->descriptor.num_vars;
-      for (i = 0; i < nv && nf + i < (size_t) (table->EntriesEnd
-						- table->EntriesBegin); i++)
-	{
-	  const __tgt_offload_entry *h = &img->image.EntriesBegin[nf + i];
-	  const __tgt_offload_entry *d = &table->EntriesBegin[nf + i];
-	  if (d->addr != NULL && h->flags == GT_OFFLOAD_ENTRY_VAR)
-	    gt_associate_locked (dev, (uintptr_t) h->addr,
-				 (uintptr_t) d->addr, h->size);
-	}
-      li = gt_malloc (sizeof *li);
-      li->reg = img;
-      li->table = table;
-      li->next = dev->images;
-      dev->images = li;
-      gt_debug ("device %d loaded an image of target type %d", dev->id,
-		img->target_type);
-    }
-  pthread_mutex_unlock (&gt_registry_lock);
 }

@@ -37,12 +37,15 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "tasks.h"
+#include "icv.h"
+#include "entry-points.h"
 
 #include <dlfcn.h>
 #include <link.h>
 #include <linux/futex.h>
 #include <omp.h>
+#include <pthread.h>
 #include <sched.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -132,6 +135,8 @@ restore_snapshot (const struct icv_snapshot *want,
 static struct icv_snapshot fresh_icvs;
 static bool fresh_icvs_valid;
 static pthread_once_t fresh_once = PTHREAD_ONCE_INIT;
+/* Set once fresh_once has run: then no call to pthread_once.  */
+static bool fresh_done;
 
 static void *
 fresh_main (void *unused)
@@ -166,7 +171,11 @@ run_in_place (void (*fn) (void *), void *arg, int thread_limit)
   if (thread_limit > 0 || running_in_place || omp_get_level () != 0
       || omp_get_num_teams () != 1)
     return false;
-  pthread_once (&fresh_once, take_fresh_icvs);
+  if (!__atomic_load_n (&fresh_done, __ATOMIC_ACQUIRE))
+    {
+      pthread_once (&fresh_once, take_fresh_icvs);
+      __atomic_store_n (&fresh_done, true, __ATOMIC_RELEASE);
+    }
   take_snapshot (&before);
   if (!fresh_icvs_valid || !snapshot_equal (&before, &fresh_icvs))
     return false;

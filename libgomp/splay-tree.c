@@ -21,7 +21,8 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "diagnostics.h"
+#include "splay-tree.h"
 
 #define NODE(k) ((struct gt_splay_node *) (k))
 

@@ -20,7 +20,13 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "devices.h"
+#include "device-calls.h"
+#include "icv.h"
+#include "mapping.h"
+#include "tasks.h"
+#include "gomp-map-kinds.h"
+#include "entry-points.h"
 
 #include <stdlib.h>
 
@@ -77,7 +83,7 @@ struct region_call
   size_t mapnum;
   int num_teams;
   int thread_limit;
-  int32_t err;
+  bool ok;
 };
 
 static void
@@ -91,11 +97,8 @@ region_call_run (void *arg)
       ((void (*) (void *)) rc->entry) (rc->vars);
       return;
     }
-  rc->err = dev->plugin->run_target_team_region (dev->local_id, rc->entry,
-						 rc->vars, NULL,
-						 (int32_t) rc->mapnum,
-						 rc->num_teams,
-						 rc->thread_limit, 0);
+  rc->ok = gt_dev_run_region (dev, rc->entry, rc->vars, rc->mapnum,
+			      rc->num_teams, rc->thread_limit);
 }
 
 /* The host code of a region of a device that runs host code.  */
@@ -134,7 +137,7 @@ GOMPTARGET_PLUGIN_run_host_region (int32_t device_num, void (*fn) (void *),
 static void
 host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
 {
-  struct region_call rc = { NULL, (void *) fn, hostaddrs, 0, 0, 0, 0 };
+  struct region_call rc = { NULL, (void *) fn, hostaddrs, 0, 0, 0, true };
 
   if (GT_UNLIKELY (gt_context_device () >= 0))
     {
@@ -173,40 +176,41 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   /* The thread's reusable construct, unless a region of this thread is
      still using it (a target task run at a scheduling point inside a
      region on an emulated device).  */
-  struct gt_construct local = { 0 };
+  struct gt_construct local;
   c = gt_thread_construct ();
   if (GT_UNLIKELY (c->in_use))
     {
+      local = (struct gt_construct) { 0 };
       c = &local;
       devaddrs = gt_malloc (mapnum * sizeof (void *));
     }
   else
     devaddrs = gt_thread_devaddrs (mapnum);
   c->in_use = true;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   c->dev = dev;
   c->gen = ++dev->generation;
   c->nitems = 0;
   c->private_block = NULL;
   gt_map_vars_locked (dev, mapnum, hostaddrs, sizes, kinds, short_kinds,
 		      GT_MAP_FOR_TARGET, devaddrs, c);
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
 
   gt_debug ("launch region %p on device %d (%zu argument(s), %d team(s), "
 	    "thread limit %d)", entry, dev->id, mapnum, num_teams,
 	    thread_limit);
   struct region_call rc = { dev, entry, devaddrs, mapnum, num_teams,
-			    thread_limit, 0 };
+			    thread_limit, false };
   /* A plugin running host code gives it a fresh initial thread through
      GOMPTARGET_PLUGIN_run_host_region.  */
   region_call_run (&rc);
-  if (GT_UNLIKELY (rc.err != 0))
+  if (GT_UNLIKELY (!rc.ok))
     gt_fatal ("device %d: running target region %p failed", dev->id,
 	      entry);
 
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   gt_unmap_vars_locked (c);
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
   c->in_use = false;
   if (GT_UNLIKELY (c == &local))
     {
@@ -269,11 +273,11 @@ data_begin (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   data_stack = c;
   if (dev == NULL)
     return;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   c->gen = ++dev->generation;
   gt_map_vars_locked (dev, mapnum, hostaddrs, sizes, kinds, short_kinds,
 		      GT_MAP_FOR_DATA, NULL, c);
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
 }
 
 GT_PUBLIC void
@@ -301,9 +305,9 @@ GOMP_target_end_data (void)
   data_stack = c->prev;
   if (c->dev != NULL)
     {
-      pthread_mutex_lock (&c->dev->lock);
+      gt_device_lock (c->dev);
       gt_unmap_vars_locked (c);
-      pthread_mutex_unlock (&c->dev->lock);
+      gt_device_unlock (c->dev);
     }
   gt_construct_release (c);
   free (c);
@@ -317,9 +321,9 @@ update (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
 
   if (dev == NULL)
     return;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   gt_update_locked (dev, mapnum, hostaddrs, sizes, kinds, short_kinds);
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
 }
 
 GT_PUBLIC void
@@ -385,7 +389,7 @@ enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   dev = gt_resolve_device (device);
   if (dev == NULL)
     return;
-  pthread_mutex_lock (&dev->lock);
+  gt_device_lock (dev);
   if (flags & GT_TARGET_FLAG_EXIT_DATA)
     gt_exit_data_locked (dev, mapnum, hostaddrs, sizes, kinds);
   else
@@ -407,7 +411,7 @@ enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
 	}
       c->nitems = 0;
     }
-  pthread_mutex_unlock (&dev->lock);
+  gt_device_unlock (dev);
 }
 
 GT_PUBLIC void

@@ -21,9 +21,13 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "tasks.h"
+#include "icv.h"
+#include "gomp-map-kinds.h"
+#include "entry-points.h"
 #include "depend.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -32,9 +32,8 @@ static int debug_level;
 void
 gt_plugin_init_common (const char *name)
 {
-  const char *s = getenv ("GOMP_DEBUG");
   plugin_name = name;
-  debug_level = s ? atoi (s) : 0;
+  debug_level = gt_env_debug_level (false);
 }
 
 void
@@ -95,8 +94,9 @@ report_warning (const char *fmt, ...)
   va_end (ap);
 }
 
-long
-gt_env_number (const char *name, long deflt, long max)
+/* gt_env_number, which reports a malformed value only if WARN.  */
+static long
+env_number (const char *name, long deflt, long max, bool warn)
 {
   const char *s = getenv (name), *p;
   char *end;
@@ -112,11 +112,24 @@ gt_env_number (const char *name, long deflt, long max)
     end++;
   if (*p == '\0' || *end != '\0' || errno != 0 || v < 0 || v > max)
     {
-      report_warning ("%s='%s' is not a number from 0 to %ld; using %ld",
-		      name, s, max, deflt);
+      if (warn)
+	report_warning ("%s='%s' is not a number from 0 to %ld; using %ld",
+			name, s, max, deflt);
       return deflt;
     }
   return v;
+}
+
+long
+gt_env_number (const char *name, long deflt, long max)
+{
+  return env_number (name, deflt, max, true);
+}
+
+int
+gt_env_debug_level (bool warn)
+{
+  return (int) env_number ("GOMP_DEBUG", 0, 100, warn);
 }
 
 bool

@@ -47,6 +47,12 @@ void gt_plugin_error (const char *fmt, ...)
 long gt_env_number (const char *name, long deflt, long max)
   GT_PLUGIN_HIDDEN;
 
+/* The GOMP_DEBUG level, from 0 (unset or malformed) to 100: the one
+   parser of GOMP_DEBUG, for the front end and the plugins alike.  WARN:
+   report a malformed value (the front end does; the plugins, which it
+   loads, do not say it again).  */
+int gt_env_debug_level (bool warn) GT_PLUGIN_HIDDEN;
+
 /* Write PREFIX and FMT formatted as one line on stderr, in one write.
    Shared with the front end.  */
 void gt_vreport (const char *prefix, const char *fmt, va_list ap)

@@ -1,0 +1,159 @@
+/* device-calls.c -- every call of the front end into a plugin, in one
+   layer: the checks of what each call returns, the GOMP_DEBUG trace of
+   the copies, and the fatal errors of the calls the mapping tables make.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "device-calls.h"
+#include "plugin-binding.h"
+
+int32_t
+gt_plugin_number_of_devices (struct gt_plugin *plugin)
+{
+  return plugin->number_of_devices ();
+}
+
+void
+gt_plugin_init_requires (struct gt_plugin *plugin, int64_t flags)
+{
+  if (plugin->init_requires)
+    plugin->init_requires (flags);
+}
+
+uint32_t
+gt_plugin_capabilities (struct gt_plugin *plugin)
+{
+  return plugin->get_capabilities ? plugin->get_capabilities () : 0;
+}
+
+bool
+gt_dev_init (struct gt_device *dev)
+{
+  if (dev->plugin->set_device_number)
+    dev->plugin->set_device_number (dev->local_id, dev->id);
+  return dev->plugin->init_device (dev->local_id) == 0;
+}
+
+bool
+gt_dev_accepts_image (struct gt_device *dev, __tgt_device_image *image)
+{
+  return dev->plugin->is_valid_binary (image) != 0;
+}
+
+__tgt_target_table *
+gt_dev_load_image (struct gt_device *dev, __tgt_device_image *image)
+{
+  return dev->plugin->load_binary (dev->local_id, image);
+}
+
+bool
+gt_dev_run_region (struct gt_device *dev, void *entry, void **vars,
+		   size_t mapnum, int num_teams, int thread_limit)
+{
+  return dev->plugin->run_target_team_region (dev->local_id, entry, vars,
+					      NULL, (int32_t) mapnum,
+					      num_teams, thread_limit, 0) == 0;
+}
+
+void *
+gt_dev_alloc (struct gt_device *dev, size_t size, void *host)
+{
+  void *p = dev->plugin->data_alloc (dev->local_id, (int64_t) size, host);
+  if (p == NULL)
+    gt_fatal ("device %d: allocating %zu bytes of device memory failed",
+	      dev->id, size);
+  return p;
+}
+
+void
+gt_dev_free (struct gt_device *dev, void *ptr)
+{
+  if (dev->plugin->data_delete (dev->local_id, ptr) != 0)
+    gt_fatal ("device %d: freeing device memory at %p failed", dev->id,
+	      ptr);
+}
+
+void
+gt_copy_to_dev (struct gt_device *dev, void *dst, const void *src,
+		size_t size)
+{
+  if (size == 0)
+    return;
+  gt_debug ("copy to device %d: %zu bytes %p -> %p", dev->id, size, src,
+	    dst);
+  if (dev->plugin->data_submit (dev->local_id, dst, (void *) src,
+				(int64_t) size) != 0)
+    gt_fatal ("device %d: copying %zu bytes to the device failed", dev->id,
+	      size);
+}
+
+void
+gt_copy_from_dev (struct gt_device *dev, void *dst, const void *src,
+		  size_t size)
+{
+  if (size == 0)
+    return;
+  gt_debug ("copy from device %d: %zu bytes %p -> %p", dev->id, size, src,
+	    dst);
+  if (dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
+				  (int64_t) size) != 0)
+    gt_fatal ("device %d: copying %zu bytes from the device failed",
+	      dev->id, size);
+}
+
+void *
+gt_dev_try_alloc (struct gt_device *dev, size_t size)
+{
+  return dev->plugin->data_alloc (dev->local_id, (int64_t) size, NULL);
+}
+
+bool
+gt_dev_try_copy_to (struct gt_device *dev, void *dst, const void *src,
+		    size_t size)
+{
+  return dev->plugin->data_submit (dev->local_id, dst, (void *) src,
+				   (int64_t) size) == 0;
+}
+
+bool
+gt_dev_try_copy_from (struct gt_device *dev, void *dst, const void *src,
+		      size_t size)
+{
+  return dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
+				     (int64_t) size) == 0;
+}
+
+bool
+gt_dev_can_exchange (struct gt_device *dst_dev, struct gt_device *src_dev)
+{
+  struct gt_plugin *p = src_dev->plugin;
+
+  return dst_dev->plugin == p && p->data_exchange != NULL
+	 && (p->is_data_exchangable == NULL
+	     || p->is_data_exchangable (src_dev->local_id, dst_dev->local_id));
+}
+
+bool
+gt_dev_try_exchange (struct gt_device *dst_dev, void *dst,
+		     struct gt_device *src_dev, const void *src, size_t size)
+{
+  return src_dev->plugin->data_exchange (src_dev->local_id, (void *) src,
+					 dst_dev->local_id, dst,
+					 (int64_t) size) == 0;
+}

@@ -1,0 +1,90 @@
+/* device-calls.h -- every call of the front end into a plugin, checked, in
+   one layer (device-calls.c): nothing else calls a plugin.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_DEVICE_CALLS_H
+#define GT_DEVICE_CALLS_H
+
+#include "devices.h"
+
+/* ---- Calls on a plugin while it is loaded (plugin-loader.c).  ---- */
+
+/* The number of devices of PLUGIN.  */
+int32_t gt_plugin_number_of_devices (struct gt_plugin *plugin) GT_HIDDEN;
+
+/* Tell PLUGIN the program's requirements, if it wants to know.  */
+void gt_plugin_init_requires (struct gt_plugin *plugin, int64_t flags)
+  GT_HIDDEN;
+
+/* PLUGIN's GT_CAP_* bits (0 when it does not say).  */
+uint32_t gt_plugin_capabilities (struct gt_plugin *plugin) GT_HIDDEN;
+
+/* ---- Initialising a device (devices.c); failures are returned.  ---- */
+
+/* Initialise DEV; false when it cannot be used.  */
+bool gt_dev_init (struct gt_device *dev) GT_HIDDEN;
+
+/* Does DEV's plugin accept IMAGE?  */
+bool gt_dev_accepts_image (struct gt_device *dev, __tgt_device_image *image)
+  GT_HIDDEN;
+
+/* Load IMAGE on DEV: its table of entries, or NULL on failure.  */
+__tgt_target_table *gt_dev_load_image (struct gt_device *dev,
+				       __tgt_device_image *image) GT_HIDDEN;
+
+/* ---- Launching a region (target.c).  ---- */
+
+/* Run ENTRY on DEV with the MAPNUM device values VARS; false on failure.
+   The caller reports it: a region on a device that runs host code is
+   launched from its initial thread, not from the thread that waits.  */
+bool gt_dev_run_region (struct gt_device *dev, void *entry, void **vars,
+			size_t mapnum, int num_teams, int thread_limit)
+  GT_HIDDEN;
+
+/* ---- Memory for mappings: failures are fatal, the device being in an
+   unknown state.  ---- */
+
+void *gt_dev_alloc (struct gt_device *dev, size_t size, void *host)
+  GT_HIDDEN;
+void gt_dev_free (struct gt_device *dev, void *ptr) GT_HIDDEN;
+void gt_copy_to_dev (struct gt_device *dev, void *dst, const void *src,
+		     size_t size) GT_HIDDEN;
+void gt_copy_from_dev (struct gt_device *dev, void *dst, const void *src,
+		       size_t size) GT_HIDDEN;
+
+/* ---- Memory for the omp_target_* routines, which report failures to
+   their caller: false (or NULL) on failure.  ---- */
+
+void *gt_dev_try_alloc (struct gt_device *dev, size_t size) GT_HIDDEN;
+bool gt_dev_try_copy_to (struct gt_device *dev, void *dst, const void *src,
+			 size_t size) GT_HIDDEN;
+bool gt_dev_try_copy_from (struct gt_device *dev, void *dst,
+			   const void *src, size_t size) GT_HIDDEN;
+
+/* Can DST_DEV and SRC_DEV copy between each other directly?  */
+bool gt_dev_can_exchange (struct gt_device *dst_dev,
+			  struct gt_device *src_dev) GT_HIDDEN;
+
+/* Copy SIZE bytes from SRC on SRC_DEV to DST on DST_DEV directly.  */
+bool gt_dev_try_exchange (struct gt_device *dst_dev, void *dst,
+			  struct gt_device *src_dev, const void *src,
+			  size_t size) GT_HIDDEN;
+
+#endif /* GT_DEVICE_CALLS_H */

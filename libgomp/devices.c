@@ -1,0 +1,218 @@
+/* devices.c -- the device table: the devices of the loaded plugins,
+   numbered in one sequence; their initialisation on first use (loading
+   the registered images they accept); OMP_TARGET_OFFLOAD; resolving the
+   device number of a construct or routine; the entry of a region on a
+   device.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "devices.h"
+#include "device-calls.h"
+#include "gomp-map-kinds.h"
+#include "icv.h"
+#include "mapping.h"
+#include "plugin-loader.h"
+#include "registry.h"
+
+#include <stdlib.h>
+
+int gt_num_devices;
+struct gt_device *gt_devices;
+
+static pthread_once_t devices_once = PTHREAD_ONCE_INIT;
+/* Set once devices_once has run: then gt_init_devices is a load.  */
+static bool devices_done;
+
+/* Number the devices of the plugins in one sequence.  */
+static void
+init_device_table (void)
+{
+  struct gt_plugin_info *plugins;
+  int nplugins, total = 0, i, j;
+
+  if (gt_icvs.target_offload == GT_OFFLOAD_DISABLED)
+    {
+      gt_debug ("OMP_TARGET_OFFLOAD=DISABLED: no plugin loaded, "
+		"running on the host");
+      return;
+    }
+  nplugins = gt_load_plugins (&plugins);
+  if (nplugins < 0)
+    return;
+  for (i = 0; i < nplugins; i++)
+    total += plugins[i].num_devices;
+  gt_devices = gt_calloc (total, sizeof *gt_devices);
+  for (i = 0, total = 0; i < nplugins; i++)
+    for (j = 0; j < plugins[i].num_devices; j++, total++)
+      {
+	struct gt_device *dev = &gt_devices[total];
+	dev->id = total;
+	dev->local_id = j;
+	dev->plugin = plugins[i].plugin;
+	dev->plugin_name = plugins[i].name;
+	dev->caps = plugins[i].caps;
+	pthread_mutex_init (&dev->lock, NULL);
+	dev->state = GT_DEVICE_UNINITIALISED;
+      }
+  __atomic_store_n (&gt_num_devices, total, __ATOMIC_RELEASE);
+  if (total == 0)
+    gt_debug ("no offload device available, running on the host");
+  free (plugins);
+}
+
+/* Load every registered image that DEV's plugin accepts; DEV's lock
+   held.  */
+static void
+load_images_locked (struct gt_device *dev)
+{
+  struct gt_registered_image *img;
+
+  gt_lock (&gt_registry_lock);
+  dev->num_tables = gt_num_host_tables;
+  dev->tables = (dev->num_tables
+		 ? gt_calloc (dev->num_tables, sizeof *dev->tables) : NULL);
+  for (img = gt_images; img; img = img->next)
+    {
+      __tgt_target_table *table;
+
+      if (!gt_dev_accepts_image (dev, &img->image))
+	continue;
+      table = gt_dev_load_image (dev, &img->image);
+      if (table == NULL)
+	{
+	  gt_debug ("device %d failed to load an image of target type %d",
+		    dev->id, img->target_type);
+	  continue;
+	}
+      /* Declare-target variables are mapped for the whole run.  */
+      size_t i, nf = img->num_funcs, nv = img->descriptor.num_vars;
+      for (i = 0; i < nv && nf + i < (size_t) (table->EntriesEnd
+						- table->EntriesBegin); i++)
+	{
+	  const __tgt_offload_entry *h = &img->image.EntriesBegin[nf + i];
+	  const __tgt_offload_entry *d = &table->EntriesBegin[nf + i];
+	  if (d->addr != NULL && h->flags == GT_OFFLOAD_ENTRY_VAR)
+	    gt_associate_locked (dev, (uintptr_t) h->addr,
+				 (uintptr_t) d->addr, h->size);
+	}
+      /* Images are visited newest first: of two images of one host
+	 table that the device takes, the older one serves.  */
+      dev->tables[img->table_id] = table;
+      gt_debug ("device %d loaded an image of target type %d", dev->id,
+		img->target_type);
+    }
+  gt_unlock (&gt_registry_lock);
+}
+
+int
+gt_init_devices (void)
+{
+  if (GT_LIKELY (__atomic_load_n (&devices_done, __ATOMIC_ACQUIRE)))
+    return gt_num_devices;
+  pthread_once (&devices_once, init_device_table);
+  __atomic_store_n (&devices_done, true, __ATOMIC_RELEASE);
+  return gt_num_devices;
+}
+
+bool
+gt_device_ready_locked (struct gt_device *dev)
+{
+  if (dev->state == GT_DEVICE_UNINITIALISED)
+    {
+      if (!gt_dev_init (dev))
+	{
+	  gt_debug ("device %d (plugin '%s') failed to initialise",
+		    dev->id, dev->plugin_name);
+	  dev->state = GT_DEVICE_FAILED;
+	}
+      else
+	{
+	  load_images_locked (dev);
+	  if (dev->caps & GT_CAP_HOST_CODE)
+	    gt_map_host_vars_locked (dev);
+	  gt_debug ("device %d initialised (plugin '%s', its device %d)",
+		    dev->id, dev->plugin_name, dev->local_id);
+	  __atomic_store_n (&dev->state, GT_DEVICE_READY, __ATOMIC_RELEASE);
+	}
+    }
+  return dev->state == GT_DEVICE_READY;
+}
+
+static void
+mandatory_fatal (int device_num, int n)
+{
+  if (n == 0)
+    gt_fatal ("OMP_TARGET_OFFLOAD is set to MANDATORY, but no offload "
+	      "device is available");
+  gt_fatal ("OMP_TARGET_OFFLOAD is set to MANDATORY, but device %d is not "
+	    "available", device_num);
+}
+
+/* DEVICE_NUM names a device (0..n-1): return it ready, or NULL.  */
+static struct gt_device *
+ready_device (int device_num)
+{
+  struct gt_device *dev = &gt_devices[device_num];
+  bool ok;
+
+  if (GT_LIKELY (__atomic_load_n (&dev->state, __ATOMIC_ACQUIRE)
+		 == GT_DEVICE_READY))
+    return dev;
+  gt_device_lock (dev);
+  ok = gt_device_ready_locked (dev);
+  gt_device_unlock (dev);
+  return ok ? dev : NULL;
+}
+
+struct gt_device *
+gt_resolve_device (int device_num)
+{
+  struct gt_device *dev;
+  int n;
+
+  if (device_num == GT_DEVICE_HOST_FALLBACK)
+    return NULL;
+  /* Code running on an emulated device that reaches a target construct
+     (only possible through a host fallback path) stays where it is.  */
+  if (GT_UNLIKELY (gt_current_device >= 0))
+    return NULL;
+  if (device_num == GT_DEVICE_ICV)
+    device_num = gt_default_device ();
+  n = gt_init_devices ();
+  if (GT_UNLIKELY (gt_icvs.target_offload == GT_OFFLOAD_DISABLED))
+    return NULL;
+  if (GT_UNLIKELY (device_num < 0 || device_num >= n))
+    {
+      if (gt_icvs.target_offload == GT_OFFLOAD_MANDATORY
+	  && (n == 0 || device_num != n))
+	mandatory_fatal (device_num, n);
+      if (device_num != n)
+	gt_debug ("device %d does not exist (%d device(s)); running on the "
+		  "host", device_num, n);
+      return NULL;
+    }
+  dev = ready_device (device_num);
+  if (GT_UNLIKELY (dev == NULL))
+    {
+      if (gt_icvs.target_offload == GT_OFFLOAD_MANDATORY)
+	mandatory_fatal (device_num, n);
+      gt_debug ("device %d is not usable; running on the host", device_num);
+    }
+  return dev;
+}

@@ -1,0 +1,112 @@
+/* devices.h -- the device table: the devices of the plugins, numbered in
+   one sequence, initialised on first use; device-number resolution under
+   OMP_TARGET_OFFLOAD; the region entries a device loaded (devices.c).
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_DEVICES_H
+#define GT_DEVICES_H
+
+#include "diagnostics.h"
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "gomptarget-plugin.h"
+#include "registry.h"
+#include "splay-tree.h"
+
+/* A loaded plugin; only device-calls.c calls it (plugin-binding.h).  */
+struct gt_plugin;
+
+enum gt_device_state
+{
+  GT_DEVICE_UNINITIALISED,
+  GT_DEVICE_READY,
+  GT_DEVICE_FAILED
+};
+
+struct gt_device
+{
+  int id;			/* Global device number.  */
+  int local_id;			/* The plugin's number for it.  */
+  struct gt_plugin *plugin;
+  const char *plugin_name;
+  uint32_t caps;		/* The plugin's GT_CAP_*.  */
+  pthread_mutex_t lock;		/* Guards everything below.  */
+  enum gt_device_state state;
+  struct gt_splay_tree mem_map;
+  unsigned long generation;	/* Counts constructs, see gt_refcount.  */
+  /* The table of entries the device loaded for each host table, by its
+     number (registry.h); NULL where it loaded none.  Set before the
+     device is ready, read-only afterwards.  */
+  __tgt_target_table **tables;
+  unsigned num_tables;
+};
+
+/* Take and release DEV's lock (gt_lock: a fatal error releases it).  */
+static inline void
+gt_device_lock (struct gt_device *dev)
+{
+  gt_lock (&dev->lock);
+}
+
+static inline void
+gt_device_unlock (struct gt_device *dev)
+{
+  gt_unlock (&dev->lock);
+}
+
+extern int gt_num_devices GT_HIDDEN;
+extern struct gt_device *gt_devices GT_HIDDEN;
+
+/* Load the plugins once; return the number of devices.  */
+int gt_init_devices (void) GT_HIDDEN;
+
+/* Resolve a device argument of a GOMP_target* entry point or an omp_*
+   routine to a ready device, initialising it on first use; NULL means
+   the construct runs on the host.  Applies OMP_TARGET_OFFLOAD.  */
+struct gt_device *gt_resolve_device (int device_num) GT_HIDDEN;
+
+/* Initialise DEV if needed; DEV's lock must be held.  */
+bool gt_device_ready_locked (struct gt_device *dev) GT_HIDDEN;
+
+/* The device address of the region FN on DEV, or NULL when DEV cannot
+   run it: the entry at FN's position in the table DEV loaded for FN's
+   host table, found without a search; else, on a device that runs host
+   code, FN itself.  */
+static inline void *
+gt_device_entry (struct gt_device *dev, void (*fn) (void *))
+{
+  unsigned table_id;
+  size_t pos;
+
+  if (gt_func_lookup ((const void *) fn, &table_id, &pos)
+      && table_id < dev->num_tables && dev->tables[table_id] != NULL)
+    {
+      const __tgt_target_table *t = dev->tables[table_id];
+      if (pos < (size_t) (t->EntriesEnd - t->EntriesBegin))
+	return t->EntriesBegin[pos].addr;
+    }
+  if (dev->caps & GT_CAP_HOST_CODE)
+    return (void *) fn;
+  return NULL;
+}
+
+#endif /* GT_DEVICES_H */

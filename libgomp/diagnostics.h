@@ -1,0 +1,129 @@
+/* diagnostics.h -- what every file of the front end uses: visibility,
+   thread-local and branch-hint macros, fatal errors, warnings and the
+   GOMP_DEBUG trace, the checked allocation helpers, and the locks, which
+   a fatal error releases.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_DIAGNOSTICS_H
+#define GT_DIAGNOSTICS_H
+
+#include "config.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define GT_HIDDEN __attribute__ ((visibility ("hidden")))
+#define GT_PUBLIC __attribute__ ((visibility ("default")))
+/* Thread-local data: the library is linked or preloaded, never opened
+   late, so the static TLS model is safe and saves a call per access.  */
+#define GT_TLS __thread __attribute__ ((tls_model ("initial-exec")))
+#define GT_LIKELY(x) __builtin_expect (!!(x), 1)
+#define GT_UNLIKELY(x) __builtin_expect (!!(x), 0)
+
+/* The GOMP_DEBUG level; 0 = quiet.  */
+extern int gt_debug_level GT_HIDDEN;
+
+/* Report a fatal error and exit with status 1.  It first releases every
+   lock the calling thread holds (see gt_lock below), so that what runs
+   at exit (device teardown) can take them.  */
+void gt_fatal (const char *fmt, ...)
+  __attribute__ ((noreturn, format (printf, 1, 2))) GT_HIDDEN;
+void gt_warning (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2))) GT_HIDDEN;
+void gt_debug_printf (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2))) GT_HIDDEN;
+#define gt_debug(...) \
+  do { if (GT_UNLIKELY (gt_debug_level)) gt_debug_printf (__VA_ARGS__); } \
+  while (0)
+
+void *gt_malloc (size_t) GT_HIDDEN __attribute__ ((malloc));
+void *gt_calloc (size_t, size_t) GT_HIDDEN __attribute__ ((malloc));
+void *gt_realloc (void *, size_t) GT_HIDDEN;
+
+/* ---- Locks.  ---- */
+
+/* Every lock of the front end is taken with gt_lock and released with
+   gt_unlock, which keep the locks the calling thread holds in a
+   thread-local list.  gt_fatal releases them all before it reports and
+   exits: no fatal error, wherever raised (a plugin call that failed, a
+   mapping error deep in a *_locked function, running out of memory),
+   leaves a lock held for the code that runs at exit.  Calling
+   pthread_mutex_lock or pthread_mutex_unlock directly does not compile
+   (they are poisoned at the end of this header).  */
+
+/* The most locks a thread holds at once (a device's, the registry's).  */
+#define GT_MAX_HELD_LOCKS 4
+
+/* LOCK[1..N] are held, in the order they were taken; LOCK[0] stays
+   NULL, so that gt_unlock needs no test for an empty list.  */
+struct gt_held_locks
+{
+  unsigned n;
+  pthread_mutex_t *lock[GT_MAX_HELD_LOCKS + 1];
+};
+
+extern GT_TLS struct gt_held_locks gt_held_locks GT_HIDDEN;
+
+/* The slow paths of gt_lock and gt_unlock (error.c).  */
+void gt_lock_overflow (void) __attribute__ ((noreturn)) GT_HIDDEN;
+void gt_forget_lock (pthread_mutex_t *m) GT_HIDDEN;
+
+static inline void
+gt_lock (pthread_mutex_t *m)
+{
+  unsigned n;
+
+  pthread_mutex_lock (m);
+  n = gt_held_locks.n + 1;
+  if (GT_UNLIKELY (n > GT_MAX_HELD_LOCKS))
+    {
+      pthread_mutex_unlock (m);
+      gt_lock_overflow ();
+    }
+  gt_held_locks.lock[n] = m;
+  gt_held_locks.n = n;
+}
+
+static inline void
+gt_unlock (pthread_mutex_t *m)
+{
+  unsigned n = gt_held_locks.n;
+
+  /* Locks are released in the reverse order of taking, as a rule.  */
+  if (GT_LIKELY (gt_held_locks.lock[n] == m))
+    gt_held_locks.n = n - 1;
+  else
+    gt_forget_lock (m);
+  pthread_mutex_unlock (m);
+}
+
+/* Release every lock the calling thread holds: for gt_fatal only.  */
+static inline void
+gt_release_held_locks (void)
+{
+  while (gt_held_locks.n > 0)
+    pthread_mutex_unlock (gt_held_locks.lock[gt_held_locks.n--]);
+}
+
+#pragma GCC poison pthread_mutex_lock pthread_mutex_trylock
+#pragma GCC poison pthread_mutex_unlock
+
+#endif /* GT_DIAGNOSTICS_H */

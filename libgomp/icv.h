@@ -1,0 +1,67 @@
+/* icv.h -- the ICVs this library owns and the environment that sets them
+   (env.c), and which device a host thread executes a region for
+   (context.c).
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_ICV_H
+#define GT_ICV_H
+
+#include "diagnostics.h"
+
+enum gt_offload_policy
+{
+  GT_OFFLOAD_DEFAULT,
+  GT_OFFLOAD_MANDATORY,
+  GT_OFFLOAD_DISABLED
+};
+
+struct gt_icvs
+{
+  enum gt_offload_policy target_offload;
+  int default_device;		/* Initial default-device-var.  */
+  const char *plugins;		/* GOMPTARGET_PLUGINS or the default.  */
+  const char *plugin_path;	/* GOMPTARGET_PLUGIN_PATH or NULL.  */
+};
+
+extern struct gt_icvs gt_icvs GT_HIDDEN;
+
+/* The default-device-var of the calling thread.  */
+int gt_default_device (void) GT_HIDDEN;
+void gt_set_default_device (int device_num) GT_HIDDEN;
+void gt_save_default_device (int *value, bool *set) GT_HIDDEN;
+void gt_restore_default_device (int value, bool set) GT_HIDDEN;
+
+/* The device whose region the calling thread started (a region on an
+   emulated device runs on a host thread), or -1.  */
+extern GT_TLS int gt_current_device GT_HIDDEN;
+
+/* Enter and leave a region for DEVICE on this thread (context.c): the
+   threads the region's parallel constructs start see it too.  */
+int gt_context_enter (int device) GT_HIDDEN;
+void gt_context_leave (int saved) GT_HIDDEN;
+
+/* The device this thread executes a region for, or -1 for the host.  */
+int gt_context_device (void) GT_HIDDEN;
+
+/* The native runtime's definition of NAME (one this library overrides),
+   or NULL.  */
+void *gt_native_symbol (const char *name) GT_HIDDEN;
+
+#endif /* GT_ICV_H */

@@ -1,0 +1,95 @@
+/* mapping-scratch.c -- the storage the mapping of a construct reuses from
+   one construct to the next on each thread: the thread's construct, the
+   plans of the items, the device values of a region's arguments and the
+   staging buffer of the small copies.  The launch path allocates nothing
+   once they have grown to fit; they are freed when the thread exits.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "mapping-internal.h"
+
+#include <stdlib.h>
+
+GT_TLS struct gt_scratch gt_scratch;
+
+/* Free this thread's scratch storage when it exits.  */
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+
+static void
+free_scratch (void *unused)
+{
+  (void) unused;
+  gt_construct_release (&gt_scratch.construct);
+  free (gt_scratch.plan);
+  free (gt_scratch.devaddrs);
+  free (gt_scratch.stage);
+  gt_scratch.plan = NULL;
+  gt_scratch.devaddrs = NULL;
+  gt_scratch.stage = NULL;
+  gt_scratch.plan_cap = gt_scratch.devaddrs_cap = gt_scratch.stage_cap = 0;
+}
+
+static void
+make_scratch_key (void)
+{
+  pthread_key_create (&scratch_key, free_scratch);
+}
+
+/* Called when a thread first allocates scratch storage.  */
+static void
+register_scratch (void)
+{
+  pthread_once (&scratch_once, make_scratch_key);
+  pthread_setspecific (scratch_key, (void *) 1);
+}
+
+void *
+gt_scratch_grow (void **buf, size_t *cap, size_t n)
+{
+  if (*cap == 0)
+    register_scratch ();
+  if (n < 256)
+    n = 256;
+  free (*buf);
+  *buf = gt_malloc (n);
+  *cap = n;
+  return *buf;
+}
+
+void
+gt_construct_grow (struct gt_construct *c, size_t n)
+{
+  size_t cap = c->capacity * 2;
+
+  if (cap < c->nitems + n)
+    cap = c->nitems + n;
+  if (cap < 8)
+    cap = 8;
+  c->items = gt_realloc (c->items, cap * sizeof *c->items);
+  c->capacity = cap;
+}
+
+void
+gt_construct_release (struct gt_construct *c)
+{
+  free (c->items);
+  c->items = NULL;
+  c->nitems = c->capacity = 0;
+}

@@ -1,0 +1,152 @@
+/* mapping-unmap.c -- undoing mappings: the end of a construct (detach,
+   copy back, drop references, remove keys and free blocks) and target
+   exit data.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "mapping-internal.h"
+
+void
+gt_unmap_vars_locked (struct gt_construct *c)
+{
+  struct gt_device *dev = c->dev;
+  size_t i, n = c->nitems;
+  struct gt_map_item *items = c->items;
+
+  /* Detach first: copies back must not carry device addresses.  */
+  for (i = 0; i < n; i++)
+    if (items[i].is_attach)
+      gt_detach_pointer (dev, items[i].key, items[i].host_start, false);
+
+  for (i = 0; i < n; i++)
+    if (items[i].counted && items[i].key->rc->count != GT_REFCOUNT_INFINITY)
+      items[i].key->rc->count--;
+
+  for (i = 0; i < n; i++)
+    {
+      struct gt_key *k = items[i].key;
+      if (k == NULL || items[i].is_attach)
+	continue;
+      if ((items[i].copy_from && k->rc->count == 0) || items[i].always_from)
+	gt_copy_back (dev, k, items[i].host_start, items[i].length);
+    }
+
+  struct gt_block *dead = NULL;
+  for (i = 0; i < n; i++)
+    {
+      struct gt_key *k = items[i].key;
+      if (k != NULL && k->rc->count == 0 && !k->removed)
+	{
+	  gt_key_remove (dev, k);
+	  gt_collect_dead (k->block, &dead);
+	}
+    }
+  if (c->private_block)
+    {
+      c->private_block->live_keys--;
+      gt_collect_dead (c->private_block, &dead);
+    }
+  gt_free_dead_blocks (dead);
+  c->private_block = NULL;
+  c->nitems = 0;
+}
+
+void
+gt_exit_data_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
+		     size_t *sizes, const unsigned short *kinds)
+{
+  unsigned long gen = ++dev->generation;
+  struct gt_key **gone = (struct gt_key **) gt_thread_devaddrs (mapnum);
+  size_t i, ngone = 0;
+
+  for (i = 0; i < mapnum; i++)
+    {
+      int kind = kinds[i] & 0xff;
+      uintptr_t s = (uintptr_t) hostaddrs[i];
+      if (kind == GT_MAP_DETACH || kind == GT_MAP_FORCE_DETACH)
+	{
+	  struct gt_key *n = gt_splay_lookup (&dev->mem_map, s,
+					      s + sizeof (void *));
+	  if (n)
+	    gt_detach_pointer (dev, n, s, kind == GT_MAP_FORCE_DETACH);
+	}
+    }
+
+  for (i = 0; i < mapnum; i++)
+    {
+      bool implicit;
+      int kind = gt_decode_kind (kinds, true, i, NULL, &implicit);
+      uintptr_t s = (uintptr_t) hostaddrs[i], e = s + sizes[i];
+      struct gt_key *k;
+      bool first, do_copy, zero;
+
+      switch (kind)
+	{
+	case GT_MAP_FROM:
+	case GT_MAP_ALWAYS_FROM:
+	case GT_MAP_DELETE:
+	case GT_MAP_RELEASE:
+	case GT_MAP_ZERO_LEN_ARRAY_SECTION:
+	case GT_MAP_DELETE_ZERO_LEN_ARRAY_SECTION:
+	  break;
+	case GT_MAP_DETACH:
+	case GT_MAP_FORCE_DETACH:
+	case GT_MAP_STRUCT:
+	case GT_MAP_POINTER:
+	case GT_MAP_TO_PSET:
+	  continue;
+	default:
+	  gt_fatal ("target exit data: unexpected map kind 0x%.2x", kind);
+	}
+      if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION
+	  || kind == GT_MAP_DELETE_ZERO_LEN_ARRAY_SECTION)
+	k = gt_zero_len_lookup (&dev->mem_map, s, e);
+      else
+	k = gt_splay_lookup (&dev->mem_map, s, e);
+      if (k == NULL || k->removed || k->rc->count == GT_REFCOUNT_INFINITY)
+	continue;
+
+      uintptr_t before = k->rc->count;
+      first = k->rc->gen != gen;
+      if (first)
+	{
+	  k->rc->gen = gen;
+	  if (kind == GT_MAP_DELETE
+	      || kind == GT_MAP_DELETE_ZERO_LEN_ARRAY_SECTION)
+	    k->rc->count = 0;
+	  else if (k->rc->count > 0)
+	    k->rc->count--;
+	}
+      zero = k->rc->count == 0;
+      do_copy = (zero && before > 0) || (!first && zero);
+      if ((kind == GT_MAP_FROM && do_copy) || kind == GT_MAP_ALWAYS_FROM)
+	gt_copy_back (dev, k, s, e - s);
+      if (zero)
+	gone[ngone++] = k;
+    }
+
+  struct gt_block *dead = NULL;
+  for (i = 0; i < ngone; i++)
+    if (!gone[i]->removed)
+      {
+	gt_key_remove (dev, gone[i]);
+	gt_collect_dead (gone[i]->block, &dead);
+      }
+  gt_free_dead_blocks (dead);
+}

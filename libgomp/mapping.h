@@ -1,0 +1,191 @@
+/* mapping.h -- the data environment of a device: the keys and blocks of
+   its mapping table, the constructs that map and unmap them, and the
+   entries of variables mapped onto themselves.  Implemented by the
+   mapping-*.c files (keys, plan, map, attach, unmap, update, scratch),
+   which share mapping-internal.h.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_MAPPING_H
+#define GT_MAPPING_H
+
+#include "devices.h"
+
+#define GT_REFCOUNT_INFINITY UINTPTR_MAX
+
+/* A reference count, shared by the keys of one mapped structure.  GEN
+   records the construct that last counted it, so that a construct
+   counts each object at most once (OpenMP 5.0).  */
+struct gt_refcount
+{
+  uintptr_t count;
+  unsigned long gen;
+};
+
+/* One device allocation holding the objects mapped by one construct (or
+   one item of an enter data).  It is freed when its last key goes.  */
+struct gt_block
+{
+  struct gt_device *dev;
+  void *dev_ptr;		/* NULL for omp_target_associate_ptr.  */
+  size_t live_keys;
+  bool free_pending;
+  struct gt_block *next_dead;	/* Queue of blocks being freed.  */
+};
+
+/* One mapped object: a node of the device's splay tree.  */
+struct gt_key
+{
+  struct gt_splay_node node;	/* host_start, host_end, links: first.  */
+  uintptr_t dev_addr;		/* Device address of host_start.  */
+  struct gt_refcount *rc;	/* &own_rc, or shared by struct siblings.  */
+  struct gt_refcount own_rc;
+  struct gt_block *block;
+  struct gt_key *next_sibling;	/* Ring of a structure's keys, or self.  */
+  uintptr_t *attach_count;	/* Per pointer-sized slot, or NULL.  */
+  bool removed;
+  bool null_pointer;		/* A Fortran descriptor mapped with a null
+				   data pointer: remapped once non-null.  */
+  bool self_mapped;		/* The host object is its own device copy
+				   (declare target, host-code device).  */
+};
+
+#define GT_KEY_START(k) ((k)->node.host_start)
+#define GT_KEY_END(k) ((k)->node.host_end)
+
+/* Translate host address HOST inside K to its device address.  */
+static inline uintptr_t
+gt_key_translate (const struct gt_key *k, uintptr_t host)
+{
+  return k->dev_addr + (host - GT_KEY_START (k));
+}
+
+/* What a construct must undo when it ends.  */
+struct gt_map_item
+{
+  struct gt_key *key;		/* NULL: nothing to undo.  */
+  uintptr_t host_start;		/* The item's own range.  */
+  size_t length;
+  bool counted;			/* This item counted key's reference.  */
+  bool copy_from;
+  bool always_from;
+  bool is_attach;		/* host_start is an attached pointer slot.  */
+};
+
+struct gt_construct
+{
+  struct gt_device *dev;
+  unsigned long gen;		/* The device generation it counts with.  */
+  bool in_use;			/* A thread's construct, while in use.  */
+  struct gt_construct *prev;	/* Stack of target data constructs.  */
+  struct gt_block *private_block;	/* firstprivate copies, or NULL.  */
+  size_t nitems;
+  size_t capacity;
+  struct gt_map_item *items;
+};
+
+enum gt_map_purpose
+{
+  GT_MAP_FOR_TARGET,		/* GOMP_target*: fill device addresses.  */
+  GT_MAP_FOR_DATA,		/* target data: use_device_* rewritten.  */
+  GT_MAP_FOR_ENTER_DATA		/* enter data: nothing undone later.  */
+};
+
+/* Map the MAPNUM items of one construct on DEV (its lock held) and record
+   in C what to undo.  KINDS are 16-bit when SHORT_KINDS, else 8-bit.  For
+   GT_MAP_FOR_TARGET, DEVADDRS receives each item's device value.  */
+void gt_map_vars_locked (struct gt_device *dev, size_t mapnum,
+			 void **hostaddrs, size_t *sizes, const void *kinds,
+			 bool short_kinds, enum gt_map_purpose purpose,
+			 void **devaddrs, struct gt_construct *c) GT_HIDDEN;
+
+/* End construct C: detach, copy back, drop references, free.  */
+void gt_unmap_vars_locked (struct gt_construct *c) GT_HIDDEN;
+
+/* target update.  */
+void gt_update_locked (struct gt_device *dev, size_t mapnum,
+		       void **hostaddrs, size_t *sizes, const void *kinds,
+		       bool short_kinds) GT_HIDDEN;
+
+/* target exit data.  */
+void gt_exit_data_locked (struct gt_device *dev, size_t mapnum,
+			  void **hostaddrs, size_t *sizes,
+			  const unsigned short *kinds) GT_HIDDEN;
+
+/* omp_target_associate_ptr / disassociate_ptr; 0 on success.  */
+int gt_associate_locked (struct gt_device *dev, uintptr_t host,
+			 uintptr_t dev_addr, size_t size) GT_HIDDEN;
+int gt_disassociate_locked (struct gt_device *dev, uintptr_t host)
+  GT_HIDDEN;
+
+/* Enter [HOST, HOST+SIZE) as its own device copy, for good.  */
+void gt_map_self_locked (struct gt_device *dev, uintptr_t host, size_t size)
+  GT_HIDDEN;
+
+/* Enter the program's declare target variables in the table of DEV, a
+   device that runs host code, as mapped onto themselves (host-vars.c).  */
+void gt_map_host_vars_locked (struct gt_device *dev) GT_HIDDEN;
+
+/* Release the storage of construct C's item list (not C itself).  */
+void gt_construct_release (struct gt_construct *c) GT_HIDDEN;
+
+/* The storage the constructs of each thread reuse (mapping-scratch.c):
+   the launch path allocates nothing once it has grown to fit.  The
+   buffers only grow; their capacities are in bytes.  */
+struct gt_item_plan;
+struct gt_scratch
+{
+  struct gt_construct construct;	/* The thread's construct.  */
+  struct gt_item_plan *plan;		/* The plans of a construct's items.  */
+  size_t plan_cap;
+  void **devaddrs;			/* A region's device values.  */
+  size_t devaddrs_cap;
+  unsigned char *stage;			/* Small copies sent in one go.  */
+  size_t stage_cap;
+};
+
+extern GT_TLS struct gt_scratch gt_scratch GT_HIDDEN;
+
+/* Make the thread's buffer *BUF (of *CAP bytes) hold N bytes.  */
+void *gt_scratch_grow (void **buf, size_t *cap, size_t n) GT_HIDDEN;
+
+static inline void *
+gt_scratch_get (void **buf, size_t *cap, size_t n)
+{
+  if (GT_LIKELY (n <= *cap))
+    return *buf;
+  return gt_scratch_grow (buf, cap, n);
+}
+
+/* The calling thread's construct.  */
+static inline struct gt_construct *
+gt_thread_construct (void)
+{
+  return &gt_scratch.construct;
+}
+
+/* The calling thread's storage for N device values.  */
+static inline void **
+gt_thread_devaddrs (size_t n)
+{
+  return gt_scratch_get ((void **) &gt_scratch.devaddrs,
+			 &gt_scratch.devaddrs_cap, n * sizeof (void *));
+}
+
+#endif /* GT_MAPPING_H */

@@ -1,0 +1,215 @@
+/* plugin-loader.c -- finding plugins (libgomptarget-plugin-NAME.so, for
+   each NAME of GOMPTARGET_PLUGINS, in GOMPTARGET_PLUGIN_PATH or this
+   library's directory), opening them with libltdl and binding their
+   entry points.  What to do with their devices is devices.c's business.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "plugin-loader.h"
+#include "device-calls.h"
+#include "icv.h"
+#include "plugin-binding.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <ltdl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* The directory this library was loaded from, where plugins are
+   installed (and where libtool puts them in the build tree).  */
+static char *
+library_directory (void)
+{
+  Dl_info info;
+  char *dir, *slash;
+
+  if (dladdr ((void *) &gt_load_plugins, &info) == 0
+      || info.dli_fname == NULL)
+    return NULL;
+  dir = strdup (info.dli_fname);
+  if (dir == NULL)
+    return NULL;
+  slash = strrchr (dir, '/');
+  if (slash == NULL)
+    {
+      free (dir);
+      return strdup (".");
+    }
+  *slash = '\0';
+  return dir;
+}
+
+/* Find libgomptarget-plugin-NAME.so in the colon-separated DIRS; the
+   returned path is malloc'ed, NULL if absent.  */
+static char *
+find_plugin (const char *dirs, const char *name, size_t name_len)
+{
+  const char *p = dirs;
+
+  while (p && *p)
+    {
+      const char *colon = strchr (p, ':');
+      size_t len = colon ? (size_t) (colon - p) : strlen (p);
+      if (len > 0)
+	{
+	  char path[PATH_MAX];
+	  struct stat st;
+	  int n = snprintf (path, sizeof path,
+			    "%.*s/libgomptarget-plugin-%.*s.so", (int) len,
+			    p, (int) name_len, name);
+	  if (n > 0 && (size_t) n < sizeof path && stat (path, &st) == 0)
+	    return strdup (path);
+	}
+      p = colon ? colon + 1 : NULL;
+    }
+  return NULL;
+}
+
+/* Bind PLUGIN's entry points; false (with the reason in WHY) when a
+   required one is missing.  */
+static bool
+bind_entries (struct gt_plugin *plugin, lt_dlhandle h, const char **why)
+{
+#define GT_PLUGIN_ENTRY(NAME, REQ, RET, PARAMS)				\
+  plugin->NAME = (__typeof__ (plugin->NAME)) lt_dlsym (h, "__tgt_rtl_" #NAME); \
+  if (plugin->NAME == NULL && (REQ))					\
+    {									\
+      *why = "missing entry point __tgt_rtl_" #NAME;			\
+      return false;							\
+    }
+#include "gomptarget-plugin.def"
+#undef GT_PLUGIN_ENTRY
+  return true;
+}
+
+/* Load plugin NAME from DIRS and, if it has devices, add it to
+   PLUGINS[*NPLUGINS].  */
+static void
+load_one_plugin (const char *dirs, const char *name, size_t name_len,
+		 struct gt_plugin_info *plugins, int *nplugins)
+{
+  char *path = find_plugin (dirs, name, name_len);
+  struct gt_plugin *plugin;
+  const char *why = NULL;
+  lt_dlhandle h;
+  int32_t n;
+
+  if (path == NULL)
+    {
+      gt_debug ("plugin '%.*s' not found in %s", (int) name_len, name, dirs);
+      return;
+    }
+  h = lt_dlopen (path);
+  if (h == NULL)
+    {
+      gt_debug ("plugin '%.*s' rejected: %s", (int) name_len, name,
+		lt_dlerror ());
+      free (path);
+      return;
+    }
+  plugin = gt_calloc (1, sizeof *plugin);
+  if (!bind_entries (plugin, h, &why))
+    {
+      gt_debug ("plugin '%.*s' rejected: %s (%s)", (int) name_len, name,
+		why, path);
+      lt_dlclose (h);
+      free (plugin);
+      free (path);
+      return;
+    }
+  gt_plugin_init_requires (plugin, 0);
+  n = gt_plugin_number_of_devices (plugin);
+  gt_debug ("plugin '%.*s' loaded from %s: %d device(s)", (int) name_len,
+	    name, path, (int) n);
+  free (path);
+  if (n <= 0)
+    {
+      lt_dlclose (h);
+      free (plugin);
+      return;
+    }
+  plugin->name = gt_malloc (name_len + 1);
+  memcpy (plugin->name, name, name_len);
+  plugin->name[name_len] = '\0';
+  plugin->handle = h;
+  plugin->caps = gt_plugin_capabilities (plugin);
+  plugins[*nplugins].plugin = plugin;
+  plugins[*nplugins].name = plugin->name;
+  plugins[*nplugins].caps = plugin->caps;
+  plugins[*nplugins].num_devices = n;
+  (*nplugins)++;
+}
+
+int
+gt_load_plugins (struct gt_plugin_info **plugins_out)
+{
+  const char *list = gt_icvs.plugins, *p;
+  char *own_dir = NULL;
+  const char *dirs;
+  struct gt_plugin_info *plugins;
+  int nplugins = 0, max;
+
+  *plugins_out = NULL;
+  if (lt_dlinit () != 0)
+    {
+      gt_debug ("libltdl failed to initialise: %s; running on the host",
+		lt_dlerror ());
+      return -1;
+    }
+  dirs = gt_icvs.plugin_path;
+  if (dirs == NULL)
+    dirs = own_dir = library_directory ();
+  if (dirs == NULL)
+    {
+      gt_debug ("cannot tell where libgomptarget was loaded from; "
+		"set GOMPTARGET_PLUGIN_PATH");
+      return -1;
+    }
+
+  for (max = 1, p = list; *p; p++)
+    max += *p == ',';
+  plugins = gt_calloc (max, sizeof *plugins);
+  for (p = list; *p; )
+    {
+      size_t len = strcspn (p, ",");
+      size_t start = strspn (p, " \t");
+      const char *name = p + (start < len ? start : len);
+      size_t name_len = len - (name - p);
+      while (name_len > 0 && (name[name_len - 1] == ' '
+			      || name[name_len - 1] == '\t'))
+	name_len--;
+      if (name_len > 0)
+	{
+	  if (memchr (name, '/', name_len) != NULL)
+	    gt_warning ("GOMPTARGET_PLUGINS: '%.*s' is not a plugin name",
+			(int) name_len, name);
+	  else
+	    load_one_plugin (dirs, name, name_len, plugins, &nplugins);
+	}
+      p += len;
+      if (*p == ',')
+	p++;
+    }
+  free (own_dir);
+  *plugins_out = plugins;
+  return nplugins;
+}

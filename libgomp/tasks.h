@@ -1,0 +1,52 @@
+/* tasks.h -- the initial thread of host-code regions (runner.c) and
+   target tasks handed to the native runtime (task.c, target.c).
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_TASKS_H
+#define GT_TASKS_H
+
+#include "diagnostics.h"
+
+/* Run FN (ARG) on a fresh initial thread of the native runtime, with
+   THREAD_LIMIT (if > 0) as its thread-limit-var; return when it is done.  */
+void gt_run_on_initial_thread (void (*fn) (void *), void *arg,
+			       int thread_limit) GT_HIDDEN;
+
+enum gt_task_kind
+{
+  GT_TASK_REGION,
+  GT_TASK_UPDATE,
+  GT_TASK_ENTER_EXIT_DATA
+};
+
+/* Hand a nowait construct to the native runtime as a detached task with
+   DEPEND; it runs gt_run_target_task and then fulfils its event.  */
+void gt_target_task (enum gt_task_kind what, int device,
+		     void (*fn) (void *), size_t mapnum, void **hostaddrs,
+		     size_t *sizes, unsigned short *kinds, unsigned flags,
+		     void **depend, void **args) GT_HIDDEN;
+
+/* Run a construct as the body of a target task.  */
+void gt_run_target_task (enum gt_task_kind what, int device,
+			 void (*fn) (void *), size_t mapnum, void **hostaddrs,
+			 size_t *sizes, unsigned short *kinds, unsigned flags,
+			 void **args) GT_HIDDEN;
+
+#endif /* GT_TASKS_H */

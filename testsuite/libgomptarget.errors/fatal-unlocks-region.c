@@ -1,0 +1,46 @@
+/* { dg-do run } */
+/* { dg-gomptarget-exit-status 1 } */
+/* { dg-final { gomptarget-output-includes {libgomptarget: device 0: allocating [0-9]+ bytes of device memory failed} } } */
+/* { dg-final { gomptarget-output-includes {after the fatal error: device 0 mapped, ran and unmapped, y = 6} } } */
+/* Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+
+   A fatal error raised while the device's lock is held (here: device
+   memory for the mapping of a target region cannot be allocated)
+   releases the lock before the program exits: an exit handler can still use the device.
+   Were the lock still held, the handler would block on it for good;
+   the alarm turns that into a failure by signal.  */
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static int y = 5;
+
+static void
+after_fatal (void)
+{
+  alarm (10);
+#pragma omp target enter data map(to: y) device(0)
+#pragma omp target map(tofrom: y) device(0)
+  y++;
+#pragma omp target exit data map(from: y) device(0)
+  printf ("after the fatal error: device 0 mapped, ran and unmapped, "
+	  "y = %d\n", y);
+  fflush (stdout);
+}
+
+int
+main (void)
+{
+  static char c;
+  char *p = &c;
+  size_t n = SIZE_MAX / 16;
+
+  atexit (after_fatal);
+#pragma omp target map(alloc: p[0:n]) device(0)
+  p[0] = 1;
+  printf ("no error\n");
+  return 0;
+}
