@@ -67,6 +67,7 @@ init_device_table (void)
 	dev->plugin = plugins[i].plugin;
 	dev->plugin_name = plugins[i].name;
 	dev->caps = plugins[i].caps;
+	dev->async = plugins[i].async;
 	pthread_mutex_init (&dev->lock, NULL);
 	dev->state = GT_DEVICE_UNINITIALISED;
       }
