@@ -535,7 +535,7 @@ cuCtxSetLimit (CUlimit limit, size_t value)
   else if (limit == CU_LIMIT_PRINTF_FIFO_SIZE && value == 0)
     r = CUDA_ERROR_INVALID_VALUE;
   else
-    ctx->limits[limit] = value;
+    __atomic_store_n (&ctx->limits[limit], value, __ATOMIC_RELAXED);
   pthread_mutex_unlock (&ctx->lock);
   return r;
 }

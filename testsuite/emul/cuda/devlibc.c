@@ -12,7 +12,8 @@
    CUDA_ERROR_LAUNCH_FAILED and the context keeps the error.  exit in a
    kernel ends the kernel's thread and the kernel with it, without error:
    GCC 12's nvptx newlib implements exit with the PTX "exit" instruction,
-   not a trap.  Every other thread gets the real libc function.
+   not a trap.  Every other thread, and calls made by the runtime
+   libraries (gomptarget's own messages), get the real libc function.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -112,7 +113,8 @@ emul_fifo_write (struct CUctx_st *ctx, const char *s, size_t n)
   if (n == 0)
     return;
   pthread_mutex_lock (&ctx->fifo_lock);
-  size_t limit = ctx->limits[CU_LIMIT_PRINTF_FIFO_SIZE];
+  size_t limit = __atomic_load_n (&ctx->limits[CU_LIMIT_PRINTF_FIFO_SIZE],
+				  __ATOMIC_RELAXED);
   if (n > limit - ctx->fifo_len || ctx->fifo_len > limit)
     ctx->fifo_dropped += n;
   else
@@ -195,6 +197,20 @@ fifo_vprintf (struct emul_launch *l, const char *fmt, va_list ap)
   return n;
 }
 
+/* The launch whose device code made a call returning to RET, or NULL:
+   calls from the runtime libraries (gomptarget's diagnostics while it
+   runs a kernel, say) are host calls.  */
+static struct emul_launch *
+device_call (const void *ret)
+{
+  struct emul_launch *l = emul_kernel_of_thread ();
+  if (l && !emul_device_code (ret))
+    return NULL;
+  return l;
+}
+
+#define DEVICE_CALL() device_call (__builtin_return_address (0))
+
 /* Declarations of the fortified variants (no prototype in stdio.h
    without _FORTIFY_SOURCE).  */
 int __printf_chk (int flag, const char *fmt, ...);
@@ -202,24 +218,50 @@ int __fprintf_chk (FILE *stream, int flag, const char *fmt, ...);
 int __vprintf_chk (int flag, const char *fmt, va_list ap);
 int __vfprintf_chk (FILE *stream, int flag, const char *fmt, va_list ap);
 
+/* The interposed functions share these, which take the launch the call
+   is device code of (or NULL).  */
+
+static int
+do_vfprintf (struct emul_launch *l, FILE *stream, const char *fmt,
+	     va_list ap)
+{
+  if (l && std_stream (stream))
+    return fifo_vprintf (l, fmt, ap);
+  NEED_REAL ();
+  return real_vfprintf (stream, fmt, ap);
+}
+
+static int
+do_vfprintf_chk (struct emul_launch *l, FILE *stream, int flag,
+		 const char *fmt, va_list ap)
+{
+  if (l && std_stream (stream))
+    return fifo_vprintf (l, fmt, ap);
+  NEED_REAL ();
+  return real_vfprintf_chk (stream, flag, fmt, ap);
+}
+
+/* Write N bytes at S to STREAM for fputs, fputc, putc and fwrite: true
+   when the FIFO took them.  */
+static bool
+to_fifo (struct emul_launch *l, FILE *stream, const void *s, size_t n)
+{
+  if (l == NULL || !std_stream (stream))
+    return false;
+  emul_fifo_write (l->ctx, s, n);
+  return true;
+}
+
 EMUL_PUBLIC int
 vprintf (const char *fmt, va_list ap)
 {
-  struct emul_launch *l = emul_kernel_of_thread ();
-  if (l)
-    return fifo_vprintf (l, fmt, ap);
-  NEED_REAL ();
-  return real_vprintf (fmt, ap);
+  return do_vfprintf (DEVICE_CALL (), stdout, fmt, ap);
 }
 
 EMUL_PUBLIC int
 vfprintf (FILE *stream, const char *fmt, va_list ap)
 {
-  struct emul_launch *l;
-  if (std_stream (stream) && (l = emul_kernel_of_thread ()) != NULL)
-    return fifo_vprintf (l, fmt, ap);
-  NEED_REAL ();
-  return real_vfprintf (stream, fmt, ap);
+  return do_vfprintf (DEVICE_CALL (), stream, fmt, ap);
 }
 
 EMUL_PUBLIC int
@@ -227,15 +269,7 @@ printf (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  struct emul_launch *l = emul_kernel_of_thread ();
-  int r;
-  if (l)
-    r = fifo_vprintf (l, fmt, ap);
-  else
-    {
-      NEED_REAL ();
-      r = real_vprintf (fmt, ap);
-    }
+  int r = do_vfprintf (DEVICE_CALL (), stdout, fmt, ap);
   va_end (ap);
   return r;
 }
@@ -245,15 +279,7 @@ fprintf (FILE *stream, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  struct emul_launch *l;
-  int r;
-  if (std_stream (stream) && (l = emul_kernel_of_thread ()) != NULL)
-    r = fifo_vprintf (l, fmt, ap);
-  else
-    {
-      NEED_REAL ();
-      r = real_vfprintf (stream, fmt, ap);
-    }
+  int r = do_vfprintf (DEVICE_CALL (), stream, fmt, ap);
   va_end (ap);
   return r;
 }
@@ -261,21 +287,13 @@ fprintf (FILE *stream, const char *fmt, ...)
 EMUL_PUBLIC int
 __vprintf_chk (int flag, const char *fmt, va_list ap)
 {
-  struct emul_launch *l = emul_kernel_of_thread ();
-  if (l)
-    return fifo_vprintf (l, fmt, ap);
-  NEED_REAL ();
-  return real_vprintf_chk (flag, fmt, ap);
+  return do_vfprintf_chk (DEVICE_CALL (), stdout, flag, fmt, ap);
 }
 
 EMUL_PUBLIC int
 __vfprintf_chk (FILE *stream, int flag, const char *fmt, va_list ap)
 {
-  struct emul_launch *l;
-  if (std_stream (stream) && (l = emul_kernel_of_thread ()) != NULL)
-    return fifo_vprintf (l, fmt, ap);
-  NEED_REAL ();
-  return real_vfprintf_chk (stream, flag, fmt, ap);
+  return do_vfprintf_chk (DEVICE_CALL (), stream, flag, fmt, ap);
 }
 
 EMUL_PUBLIC int
@@ -283,7 +301,7 @@ __printf_chk (int flag, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  int r = __vprintf_chk (flag, fmt, ap);
+  int r = do_vfprintf_chk (DEVICE_CALL (), stdout, flag, fmt, ap);
   va_end (ap);
   return r;
 }
@@ -293,7 +311,7 @@ __fprintf_chk (FILE *stream, int flag, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  int r = __vfprintf_chk (stream, flag, fmt, ap);
+  int r = do_vfprintf_chk (DEVICE_CALL (), stream, flag, fmt, ap);
   va_end (ap);
   return r;
 }
@@ -301,7 +319,7 @@ __fprintf_chk (FILE *stream, int flag, const char *fmt, ...)
 EMUL_PUBLIC int
 puts (const char *s)
 {
-  struct emul_launch *l = emul_kernel_of_thread ();
+  struct emul_launch *l = DEVICE_CALL ();
   if (l)
     {
       size_t n = strlen (s);
@@ -321,12 +339,8 @@ puts (const char *s)
 EMUL_PUBLIC int
 fputs (const char *s, FILE *stream)
 {
-  struct emul_launch *l;
-  if (std_stream (stream) && (l = emul_kernel_of_thread ()) != NULL)
-    {
-      emul_fifo_write (l->ctx, s, strlen (s));
-      return 1;
-    }
+  if (to_fifo (DEVICE_CALL (), stream, s, strlen (s)))
+    return 1;
   NEED_REAL ();
   return real_fputs (s, stream);
 }
@@ -334,13 +348,9 @@ fputs (const char *s, FILE *stream)
 EMUL_PUBLIC int
 putchar (int c)
 {
-  struct emul_launch *l = emul_kernel_of_thread ();
-  if (l)
-    {
-      char ch = (char) c;
-      emul_fifo_write (l->ctx, &ch, 1);
-      return (unsigned char) c;
-    }
+  char ch = (char) c;
+  if (to_fifo (DEVICE_CALL (), stdout, &ch, 1))
+    return (unsigned char) c;
   NEED_REAL ();
   return real_putchar (c);
 }
@@ -348,13 +358,9 @@ putchar (int c)
 EMUL_PUBLIC int
 fputc (int c, FILE *stream)
 {
-  struct emul_launch *l;
-  if (std_stream (stream) && (l = emul_kernel_of_thread ()) != NULL)
-    {
-      char ch = (char) c;
-      emul_fifo_write (l->ctx, &ch, 1);
-      return (unsigned char) c;
-    }
+  char ch = (char) c;
+  if (to_fifo (DEVICE_CALL (), stream, &ch, 1))
+    return (unsigned char) c;
   NEED_REAL ();
   return real_fputc (c, stream);
 }
@@ -362,13 +368,9 @@ fputc (int c, FILE *stream)
 EMUL_PUBLIC int
 putc (int c, FILE *stream)
 {
-  struct emul_launch *l;
-  if (std_stream (stream) && (l = emul_kernel_of_thread ()) != NULL)
-    {
-      char ch = (char) c;
-      emul_fifo_write (l->ctx, &ch, 1);
-      return (unsigned char) c;
-    }
+  char ch = (char) c;
+  if (to_fifo (DEVICE_CALL (), stream, &ch, 1))
+    return (unsigned char) c;
   NEED_REAL ();
   return real_putc (c, stream);
 }
@@ -376,12 +378,8 @@ putc (int c, FILE *stream)
 EMUL_PUBLIC size_t
 fwrite (const void *ptr, size_t size, size_t nmemb, FILE *stream)
 {
-  struct emul_launch *l;
-  if (std_stream (stream) && (l = emul_kernel_of_thread ()) != NULL)
-    {
-      emul_fifo_write (l->ctx, ptr, size * nmemb);
-      return nmemb;
-    }
+  if (to_fifo (DEVICE_CALL (), stream, ptr, size * nmemb))
+    return nmemb;
   NEED_REAL ();
   return real_fwrite (ptr, size, nmemb, stream);
 }
@@ -390,7 +388,7 @@ EMUL_PUBLIC ssize_t
 write (int fd, const void *buf, size_t n)
 {
   struct emul_launch *l;
-  if ((fd == 1 || fd == 2) && (l = emul_kernel_of_thread ()) != NULL)
+  if ((fd == 1 || fd == 2) && (l = DEVICE_CALL ()) != NULL)
     {
       emul_fifo_write (l->ctx, buf, n);
       return (ssize_t) n;
@@ -414,7 +412,7 @@ cannot_end_thread (const char *what)
 EMUL_PUBLIC void
 exit (int status)
 {
-  struct emul_launch *l = emul_kernel_of_thread ();
+  struct emul_launch *l = DEVICE_CALL ();
   if (l)
     {
       emul_debug ("exit (%d) in a kernel: the kernel's thread ends",
@@ -429,7 +427,7 @@ exit (int status)
 EMUL_PUBLIC void
 _exit (int status)
 {
-  struct emul_launch *l = emul_kernel_of_thread ();
+  struct emul_launch *l = DEVICE_CALL ();
   if (l)
     {
       emul_kernel_exit (l, false);
@@ -442,7 +440,7 @@ _exit (int status)
 EMUL_PUBLIC void
 abort (void)
 {
-  struct emul_launch *l = emul_kernel_of_thread ();
+  struct emul_launch *l = DEVICE_CALL ();
   if (l)
     {
       emul_kernel_exit (l, true);

@@ -427,6 +427,15 @@ enum emul_sym_kind { EMUL_SYM_FUNC, EMUL_SYM_OBJECT };
 bool emul_host_symbol (const char *name, enum emul_sym_kind kind,
 		       uintptr_t *addr, size_t *size);
 
+/* Is PATH one of the runtime libraries (C library, OpenMP runtimes,
+   gomptarget and its plugins, this driver ...)?  Their variables never
+   stand for device variables.  */
+bool emul_runtime_object (const char *path);
+
+/* Is the code at ADDR the program's (device code when a kernel runs
+   it), not a runtime library's?  */
+bool emul_device_code (const void *addr);
+
 /* The host name of a PTX name: '$' becomes '.'.  */
 char *emul_host_name (const char *ptx_name);
 

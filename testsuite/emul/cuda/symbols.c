@@ -26,6 +26,7 @@
 
 #include "emul-cuda.h"
 
+#include <dlfcn.h>
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
@@ -139,10 +140,8 @@ add (const char *name, uintptr_t addr, size_t size, enum emul_sym_kind kind,
   count++;
 }
 
-/* Runtime libraries whose internal variables must never stand for a
-   device variable: the C library, the OpenMP runtimes, this driver.  */
-static bool
-system_object (const char *path)
+bool
+emul_runtime_object (const char *path)
 {
   const char *base = strrchr (path, '/');
   base = base ? base + 1 : path;
@@ -184,7 +183,7 @@ read_object (const char *path, uintptr_t base)
   if (m == MAP_FAILED)
     return;
   const Elf64_Ehdr *eh = (const Elf64_Ehdr *) m;
-  bool system = system_object (path);
+  bool system = emul_runtime_object (path);
   if (memcmp (eh->e_ident, ELFMAG, SELFMAG) != 0
       || eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_shoff == 0
       || eh->e_shentsize != sizeof (Elf64_Shdr)
@@ -283,6 +282,22 @@ emul_host_symbol (const char *name, enum emul_sym_kind kind, uintptr_t *addr,
     }
   pthread_mutex_unlock (&lock);
   return ok;
+}
+
+bool
+emul_device_code (const void *addr)
+{
+  Dl_info info;
+  if (dladdr (addr, &info) == 0 || info.dli_fname == NULL)
+    return true;
+  /* A sanitizer's interceptor stands between the caller and us: the
+     caller is unknown, take it for device code.  */
+  const char *base = strrchr (info.dli_fname, '/');
+  base = base ? base + 1 : info.dli_fname;
+  if (strncmp (base, "libasan", 7) == 0 || strncmp (base, "libtsan", 7) == 0
+      || strncmp (base, "libubsan", 8) == 0 || strncmp (base, "liblsan", 7) == 0)
+    return true;
+  return !emul_runtime_object (info.dli_fname);
 }
 
 char *
