@@ -117,8 +117,8 @@ cuDriverGetVersion (int *driverVersion)
 
 /* ---- Devices.  ---- */
 
-static struct emul_device *
-device (CUdevice dev)
+struct emul_device *
+emul_device (CUdevice dev)
 {
   if (dev < 0 || dev >= emul_ndevices)
     return NULL;
@@ -141,7 +141,7 @@ cuDeviceGet (CUdevice *dev, int ordinal)
   EMUL_ENTER (cuDeviceGet);
   if (dev == NULL)
     return CUDA_ERROR_INVALID_VALUE;
-  if (device (ordinal) == NULL)
+  if (emul_device (ordinal) == NULL)
     return CUDA_ERROR_INVALID_DEVICE;
   *dev = ordinal;
   return CUDA_SUCCESS;
@@ -151,7 +151,7 @@ EMUL_PUBLIC CUresult
 cuDeviceGetName (char *name, int len, CUdevice dev)
 {
   EMUL_ENTER (cuDeviceGetName);
-  struct emul_device *d = device (dev);
+  struct emul_device *d = emul_device (dev);
   if (d == NULL)
     return CUDA_ERROR_INVALID_DEVICE;
   if (name == NULL || len <= 0)
@@ -165,7 +165,7 @@ EMUL_PUBLIC CUresult
 cuDeviceTotalMem_v2 (size_t *bytes, CUdevice dev)
 {
   EMUL_ENTER (cuDeviceTotalMem_v2);
-  struct emul_device *d = device (dev);
+  struct emul_device *d = emul_device (dev);
   if (d == NULL)
     return CUDA_ERROR_INVALID_DEVICE;
   if (bytes == NULL)
@@ -215,7 +215,7 @@ EMUL_PUBLIC CUresult
 cuDeviceGetAttribute (int *pi, CUdevice_attribute attrib, CUdevice dev)
 {
   EMUL_ENTER (cuDeviceGetAttribute);
-  struct emul_device *d = device (dev);
+  struct emul_device *d = emul_device (dev);
   if (d == NULL)
     return CUDA_ERROR_INVALID_DEVICE;
   if (pi == NULL)
@@ -236,6 +236,7 @@ cuDeviceGetAttribute (int *pi, CUdevice_attribute attrib, CUdevice dev)
     case CU_DEVICE_ATTRIBUTE_MAX_PITCH: v = 2147483647; break;
     case CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK: v = 65536; break;
     case CU_DEVICE_ATTRIBUTE_CLOCK_RATE: v = 1410000; break;
+    case CU_DEVICE_ATTRIBUTE_GPU_OVERLAP: v = 1; break;
     case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: v = d->sms; break;
     case CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT: v = 0; break;
     case CU_DEVICE_ATTRIBUTE_INTEGRATED: v = 0; break;
@@ -280,7 +281,7 @@ EMUL_PUBLIC CUresult
 cuDeviceCanAccessPeer (int *canAccessPeer, CUdevice dev, CUdevice peerDev)
 {
   EMUL_ENTER (cuDeviceCanAccessPeer);
-  if (device (dev) == NULL || device (peerDev) == NULL)
+  if (emul_device (dev) == NULL || emul_device (peerDev) == NULL)
     return CUDA_ERROR_INVALID_DEVICE;
   if (canAccessPeer == NULL)
     return CUDA_ERROR_INVALID_VALUE;
@@ -345,8 +346,8 @@ emul_ctx_current (struct CUctx_st **ctx)
   return r != CUDA_SUCCESS ? r : emul_ctx_sticky (*ctx);
 }
 
-static struct CUctx_st *
-ctx_new (struct emul_device *d)
+struct CUctx_st *
+emul_ctx_create (struct emul_device *d)
 {
   struct CUctx_st *ctx = calloc (1, sizeof *ctx);
   if (ctx == NULL)
@@ -376,8 +377,8 @@ ctx_new (struct emul_device *d)
 /* The end of a primary context: its work finishes, its output is
    written, and its modules, streams and memory go.  The structure stays
    (marked destroyed) so that stale handles are recognised.  */
-static void
-ctx_destroy (struct CUctx_st *ctx)
+void
+emul_ctx_destroy (struct CUctx_st *ctx)
 {
   emul_ctx_wait_all (ctx);
   emul_fifo_flush (ctx);
@@ -393,15 +394,15 @@ EMUL_PUBLIC CUresult
 cuDevicePrimaryCtxRetain (CUcontext *pctx, CUdevice dev)
 {
   EMUL_ENTER (cuDevicePrimaryCtxRetain);
-  struct emul_device *d = device (dev);
+  struct emul_device *d = emul_device (dev);
   if (d == NULL)
     return CUDA_ERROR_INVALID_DEVICE;
   if (pctx == NULL)
     return CUDA_ERROR_INVALID_VALUE;
   CUresult r = CUDA_SUCCESS;
   pthread_mutex_lock (&d->lock);
-  if (d->primary == NULL)
-    d->primary = ctx_new (d);
+  if (d->primary == NULL && (d->primary = emul_ctx_create (d)) != NULL)
+    d->primary->primary = true;
   if (d->primary == NULL)
     r = CUDA_ERROR_OUT_OF_MEMORY;
   else
@@ -417,7 +418,7 @@ EMUL_PUBLIC CUresult
 cuDevicePrimaryCtxRelease_v2 (CUdevice dev)
 {
   EMUL_ENTER (cuDevicePrimaryCtxRelease_v2);
-  struct emul_device *d = device (dev);
+  struct emul_device *d = emul_device (dev);
   if (d == NULL)
     return CUDA_ERROR_INVALID_DEVICE;
   pthread_mutex_lock (&d->lock);
@@ -428,11 +429,30 @@ cuDevicePrimaryCtxRelease_v2 (CUdevice dev)
     }
   if (--d->primary_refs == 0)
     {
-      ctx_destroy (d->primary);
+      emul_ctx_destroy (d->primary);
       d->primary = NULL;
     }
   pthread_mutex_unlock (&d->lock);
   return CUDA_SUCCESS;
+}
+
+bool
+emul_ctx_push (struct CUctx_st *ctx)
+{
+  if (ctx_depth == CTX_STACK_MAX)
+    return false;
+  ctx_stack[ctx_depth++] = ctx;
+  return true;
+}
+
+void
+emul_ctx_forget (struct CUctx_st *ctx)
+{
+  int j = 0;
+  for (int i = 0; i < ctx_depth; i++)
+    if (ctx_stack[i] != ctx)
+      ctx_stack[j++] = ctx_stack[i];
+  ctx_depth = j;
 }
 
 EMUL_PUBLIC CUresult
@@ -471,9 +491,8 @@ cuCtxPushCurrent_v2 (CUcontext ctx)
   CUresult r = emul_ctx_check (ctx);
   if (r == CUDA_ERROR_INVALID_CONTEXT || r == CUDA_ERROR_CONTEXT_IS_DESTROYED)
     return r;
-  if (ctx_depth == CTX_STACK_MAX)
+  if (!emul_ctx_push (ctx))
     return CUDA_ERROR_INVALID_VALUE;
-  ctx_stack[ctx_depth++] = ctx;
   return r;
 }
 

@@ -123,6 +123,7 @@ extern int emul_ndevices;
 struct CUctx_st
 {
   struct emul_device *dev;
+  bool primary;			/* The device's primary context.  */
   bool destroyed;		/* Released: handles of it are stale.  */
   int sticky;			/* A CUresult set by a kernel fault
 				   (atomic): every later call fails.  */
@@ -161,6 +162,16 @@ CUresult emul_ctx_check (struct CUctx_st *ctx);
    still wait and write the printf FIFO out after a fault.  */
 CUresult emul_ctx_current_live (struct CUctx_st **ctx);
 CUresult emul_ctx_check_live (struct CUctx_st *ctx);
+
+/* A new context of device DEV (not its primary one), and the end of
+   one; making a context current on this thread, and forgetting it.  */
+struct CUctx_st *emul_ctx_create (struct emul_device *dev);
+void emul_ctx_destroy (struct CUctx_st *ctx);
+bool emul_ctx_push (struct CUctx_st *ctx);
+void emul_ctx_forget (struct CUctx_st *ctx);
+
+/* Device DEV, or NULL.  */
+struct emul_device *emul_device (CUdevice dev);
 
 /* The sticky error of CTX, or CUDA_SUCCESS.  */
 CUresult emul_ctx_sticky (struct CUctx_st *ctx);
@@ -211,6 +222,14 @@ void emul_hostvar_remove (uintptr_t start, size_t size);
 
 /* Free every allocation of CTX (context destruction).  */
 void emul_memory_release_ctx (struct CUctx_st *ctx);
+
+/* The body of cuMemHostAlloc.  */
+CUresult emul_host_alloc (void **pp, size_t bytesize, unsigned int flags);
+
+/* A copy of N bytes between any two places, synchronous (cuMemcpy):
+   device pointers are checked, anything else is host memory.  */
+CUresult emul_copy_any (struct CUctx_st *ctx, CUdeviceptr dst,
+			CUdeviceptr src, size_t n);
 
 /* Check that device code of DEV may access [P, P+N): device memory of
    DEV or of a peer whose access is enabled, pinned memory, or module
@@ -409,6 +428,16 @@ struct CUfunc_st
   void (*host_fn) (void *);
   struct CUfunc_st *next;
 };
+
+/* The bodies of cuLinkCreate_v2, cuLinkAddData_v2 and cuModuleLoadData,
+   shared with the older entry points (compat.c).  */
+CUresult emul_link_create (unsigned int numOptions, CUjit_option *options,
+			   void **optionValues, CUlinkState *stateOut);
+CUresult emul_link_add_data (CUlinkState state, CUjitInputType type,
+			     void *data, size_t size, const char *name,
+			     unsigned int numOptions, CUjit_option *options,
+			     void **optionValues);
+CUresult emul_module_load_data (CUmodule *module, const void *image);
 
 /* The address variable NAME of MOD has (0 when none), and its size.  */
 uintptr_t emul_module_global (struct CUmod_st *mod, const char *name,

@@ -305,10 +305,9 @@ cuMemFree_v2 (CUdeviceptr dptr)
   return free_range (dptr, EMUL_R_DEVICE, "cuMemFree");
 }
 
-EMUL_PUBLIC CUresult
-cuMemHostAlloc (void **pp, size_t bytesize, unsigned int Flags)
+CUresult
+emul_host_alloc (void **pp, size_t bytesize, unsigned int Flags)
 {
-  EMUL_ENTER (cuMemHostAlloc);
   struct CUctx_st *ctx;
   CUresult r = emul_ctx_current (&ctx);
   if (r != CUDA_SUCCESS)
@@ -323,6 +322,13 @@ cuMemHostAlloc (void **pp, size_t bytesize, unsigned int Flags)
     return CUDA_ERROR_OUT_OF_MEMORY;
   *pp = p;
   return CUDA_SUCCESS;
+}
+
+EMUL_PUBLIC CUresult
+cuMemHostAlloc (void **pp, size_t bytesize, unsigned int Flags)
+{
+  EMUL_ENTER (cuMemHostAlloc);
+  return emul_host_alloc (pp, bytesize, Flags);
 }
 
 EMUL_PUBLIC CUresult
@@ -365,7 +371,14 @@ cuPointerGetAttribute (void *data, CUpointer_attribute attribute,
   struct emul_range r;
   if (data == NULL)
     return CUDA_ERROR_INVALID_VALUE;
-  if (!emul_range_lookup ((uintptr_t) ptr, 1, &r) || r.kind == EMUL_R_HOSTVAR)
+  if (!emul_range_lookup ((uintptr_t) ptr, 1, &r))
+    return CUDA_ERROR_INVALID_VALUE;
+  /* A program variable standing for a module variable has no context of
+     its own.  */
+  if (r.kind == EMUL_R_HOSTVAR
+      && (attribute == CU_POINTER_ATTRIBUTE_CONTEXT
+	  || attribute == CU_POINTER_ATTRIBUTE_BUFFER_ID
+	  || attribute == CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL))
     return CUDA_ERROR_INVALID_VALUE;
   switch (attribute)
     {
@@ -793,4 +806,25 @@ cuMemcpy3DAsync_v2 (const CUDA_MEMCPY3D *pCopy, CUstream hStream)
       return emul_stream_resolve (hStream, &s);
     }
   return copy_async (hStream, &c);
+}
+
+CUresult
+emul_copy_any (struct CUctx_st *ctx, CUdeviceptr dst, CUdeviceptr src,
+	       size_t n)
+{
+  if (n == 0)
+    return CUDA_SUCCESS;
+  if (dst == 0 || src == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  struct emul_range r;
+  bool ddev = emul_range_lookup (dst, 1, &r);
+  if (ddev && !check_device (dst, n, "cuMemcpy"))
+    return CUDA_ERROR_INVALID_VALUE;
+  bool sdev = emul_range_lookup (src, 1, &r);
+  if (sdev && !check_device (src, n, "cuMemcpy"))
+    return CUDA_ERROR_INVALID_VALUE;
+  struct copy c = linear ((void *) (uintptr_t) dst,
+			  (const void *) (uintptr_t) src, n,
+			  ddev ? (sdev ? "DtoD" : "HtoD") : (sdev ? "DtoH" : "HtoH"));
+  return copy_sync (ctx, &c);
 }

@@ -179,11 +179,10 @@ device_sm (const struct emul_device *d)
   return d->cc_major * 10 + d->cc_minor;
 }
 
-EMUL_PUBLIC CUresult
-cuLinkCreate_v2 (unsigned int numOptions, CUjit_option *options,
+CUresult
+emul_link_create (unsigned int numOptions, CUjit_option *options,
 		 void **optionValues, CUlinkState *stateOut)
 {
-  EMUL_ENTER (cuLinkCreate_v2);
   struct CUctx_st *ctx;
   CUresult r = emul_ctx_current (&ctx);
   if (r != CUDA_SUCCESS)
@@ -208,11 +207,18 @@ cuLinkCreate_v2 (unsigned int numOptions, CUjit_option *options,
 }
 
 EMUL_PUBLIC CUresult
-cuLinkAddData_v2 (CUlinkState state, CUjitInputType type, void *data,
+cuLinkCreate_v2 (unsigned int numOptions, CUjit_option *options,
+		 void **optionValues, CUlinkState *stateOut)
+{
+  EMUL_ENTER (cuLinkCreate_v2);
+  return emul_link_create (numOptions, options, optionValues, stateOut);
+}
+
+CUresult
+emul_link_add_data (CUlinkState state, CUjitInputType type, void *data,
 		  size_t size, const char *name, unsigned int numOptions,
 		  CUjit_option *options, void **optionValues)
 {
-  EMUL_ENTER (cuLinkAddData_v2);
   if (!emul_handle_valid (EMUL_H_LINK, state))
     return CUDA_ERROR_INVALID_HANDLE;
   struct jit_options o;
@@ -266,6 +272,16 @@ cuLinkAddData_v2 (CUlinkState state, CUjitInputType type, void *data,
 		     "due to errors");
   publish_logs (state);
   return r;
+}
+
+EMUL_PUBLIC CUresult
+cuLinkAddData_v2 (CUlinkState state, CUjitInputType type, void *data,
+		  size_t size, const char *name, unsigned int numOptions,
+		  CUjit_option *options, void **optionValues)
+{
+  EMUL_ENTER (cuLinkAddData_v2);
+  return emul_link_add_data (state, type, data, size, name, numOptions, options,
+			     optionValues);
 }
 
 /* ---- Linking.  ---- */
@@ -782,10 +798,9 @@ looks_like_ptx (const char *p)
     }
 }
 
-EMUL_PUBLIC CUresult
-cuModuleLoadData (CUmodule *module, const void *image)
+CUresult
+emul_module_load_data (CUmodule *module, const void *image)
 {
-  EMUL_ENTER (cuModuleLoadData);
   struct CUctx_st *ctx;
   CUresult r = emul_ctx_current (&ctx);
   if (r != CUDA_SUCCESS)
@@ -864,6 +879,13 @@ cuModuleLoadData (CUmodule *module, const void *image)
 	      img->nobjs, mod->nglobals);
   *module = mod;
   return CUDA_SUCCESS;
+}
+
+EMUL_PUBLIC CUresult
+cuModuleLoadData (CUmodule *module, const void *image)
+{
+  EMUL_ENTER (cuModuleLoadData);
+  return emul_module_load_data (module, image);
 }
 
 static void

@@ -31,6 +31,15 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+/* When the stream reached a recorded event (shared by the event and the
+   marker operation, either of which may go first).  */
+struct stamp
+{
+  int refs;
+  double ms;
+};
 
 struct CUevent_st
 {
@@ -39,7 +48,15 @@ struct CUevent_st
   pthread_mutex_t lock;
   struct CUstream_st *stream;	/* NULL: never recorded.  */
   uint64_t seq;
+  struct stamp *stamp;
 };
+
+static void
+stamp_unref (struct stamp *t)
+{
+  if (t && __atomic_sub_fetch (&t->refs, 1, __ATOMIC_ACQ_REL) == 0)
+    free (t);
+}
 
 static void
 stream_ref (struct CUstream_st *s)
@@ -522,6 +539,50 @@ cuLaunchHostFunc (CUstream hStream, CUhostFn fn, void *userData)
   return CUDA_SUCCESS;
 }
 
+/* Not in cuda-lib.def: for GCC's own nvptx plugin (compat.c).  */
+typedef void (*CUstreamCallback) (CUstream hStream, CUresult status,
+				  void *userData);
+CUresult cuStreamAddCallback (CUstream hStream, CUstreamCallback callback,
+			      void *userData, unsigned int flags);
+
+struct callback
+{
+  CUstreamCallback fn;
+  void *data;
+  CUstream handle;
+};
+
+static void
+callback_run (struct emul_op *op)
+{
+  struct callback *c = (struct callback *) op->payload;
+  emul_fifo_flush (op->stream->ctx);
+  emul_tls_in_host_fn = true;
+  c->fn (c->handle, CUDA_SUCCESS, c->data);
+  emul_tls_in_host_fn = false;
+}
+
+EMUL_PUBLIC CUresult
+cuStreamAddCallback (CUstream hStream, CUstreamCallback callback,
+		     void *userData, unsigned int flags)
+{
+  EMUL_ENTER (cuStreamAddCallback);
+  struct CUstream_st *s;
+  CUresult r = emul_stream_resolve (hStream, &s);
+  if (r != CUDA_SUCCESS)
+    return r;
+  if (callback == NULL || flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  struct emul_op *op = emul_op_new (sizeof (struct callback));
+  if (op == NULL)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  *(struct callback *) op->payload
+    = (struct callback) { callback, userData, hStream };
+  op->run = callback_run;
+  emul_stream_submit (s, op);
+  return CUDA_SUCCESS;
+}
+
 /* ---- Events.  ---- */
 
 EMUL_PUBLIC CUresult
@@ -559,9 +620,28 @@ cuEventDestroy_v2 (CUevent hEvent)
   emul_handle_remove (hEvent);
   if (hEvent->stream)
     emul_stream_unref (hEvent->stream);
+  stamp_unref (hEvent->stamp);
   pthread_mutex_destroy (&hEvent->lock);
   free (hEvent);
   return CUDA_SUCCESS;
+}
+
+static void
+stamp_run (struct emul_op *op)
+{
+  struct stamp *t;
+  memcpy (&t, op->payload, sizeof t);
+  struct timespec now;
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  t->ms = (double) now.tv_sec * 1e3 + (double) now.tv_nsec / 1e6;
+}
+
+static void
+stamp_fini (struct emul_op *op)
+{
+  struct stamp *t;
+  memcpy (&t, op->payload, sizeof t);
+  stamp_unref (t);
 }
 
 EMUL_PUBLIC CUresult
@@ -581,19 +661,32 @@ cuEventRecord (CUevent hEvent, CUstream hStream)
       return CUDA_ERROR_INVALID_HANDLE;
     }
   /* A marker operation: the event completes when the stream reaches
-     it, after the implicit dependencies of the stream.  */
-  struct emul_op *op = emul_op_new (0);
-  if (op == NULL)
-    return CUDA_ERROR_OUT_OF_MEMORY;
+     it, after the implicit dependencies of the stream; it notes the
+     time then.  */
+  struct emul_op *op = emul_op_new (sizeof (struct stamp *));
+  struct stamp *t = calloc (1, sizeof *t);
+  if (op == NULL || t == NULL)
+    {
+      free (op);
+      free (t);
+      return CUDA_ERROR_OUT_OF_MEMORY;
+    }
+  t->refs = 2;
+  memcpy (op->payload, &t, sizeof t);
+  op->run = stamp_run;
+  op->fini = stamp_fini;
   stream_ref (s);
   pthread_mutex_lock (&hEvent->lock);
   uint64_t seq = emul_stream_submit (s, op);
   struct CUstream_st *old = hEvent->stream;
+  struct stamp *old_stamp = hEvent->stamp;
   hEvent->stream = s;
   hEvent->seq = seq;
+  hEvent->stamp = t;
   pthread_mutex_unlock (&hEvent->lock);
   if (old)
     emul_stream_unref (old);
+  stamp_unref (old_stamp);
   return CUDA_SUCCESS;
 }
 
@@ -655,4 +748,43 @@ cuEventSynchronize (CUevent hEvent)
     }
   emul_fifo_flush (hEvent->ctx);
   return emul_ctx_sticky (hEvent->ctx);
+}
+
+/* Not in cuda-lib.def: for GCC's own nvptx plugin (compat.c).  */
+CUresult cuEventElapsedTime (float *pMilliseconds, CUevent hStart,
+			     CUevent hEnd);
+
+EMUL_PUBLIC CUresult
+cuEventElapsedTime (float *pMilliseconds, CUevent hStart, CUevent hEnd)
+{
+  EMUL_ENTER (cuEventElapsedTime);
+  if (!emul_handle_valid (EMUL_H_EVENT, hStart)
+      || !emul_handle_valid (EMUL_H_EVENT, hEnd))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (pMilliseconds == NULL)
+    return CUDA_ERROR_INVALID_VALUE;
+  if ((hStart->flags | hEnd->flags) & CU_EVENT_DISABLE_TIMING)
+    return CUDA_ERROR_INVALID_HANDLE;
+  CUresult r = emul_ctx_check (hStart->ctx);
+  if (r != CUDA_SUCCESS)
+    return r;
+  struct CUstream_st *s1, *s2;
+  uint64_t q1, q2;
+  bool done = event_done (hStart, &s1, &q1) & event_done (hEnd, &s2, &q2);
+  if (s1)
+    emul_stream_unref (s1);
+  if (s2)
+    emul_stream_unref (s2);
+  if (s1 == NULL || s2 == NULL)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (!done)
+    return CUDA_ERROR_NOT_READY;
+  pthread_mutex_lock (&hStart->lock);
+  double a = hStart->stamp->ms;
+  pthread_mutex_unlock (&hStart->lock);
+  pthread_mutex_lock (&hEnd->lock);
+  double b = hEnd->stamp->ms;
+  pthread_mutex_unlock (&hEnd->lock);
+  *pMilliseconds = (float) (b - a);
+  return CUDA_SUCCESS;
 }
