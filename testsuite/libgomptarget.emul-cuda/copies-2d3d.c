@@ -93,7 +93,7 @@ main (void)
   bad2.dstPitch = W - 1;
   EXPECT (CUDA_ERROR_INVALID_VALUE, cu.cuMemcpy2D_v2 (&bad2));
   bad2 = c2;
-  bad2.dstY = SD * SH - H + 1;	/* The last row is past the allocation.  */
+  bad2.dstY = SD * SH - H + 1;	/* The last row is past the end.  */
   EXPECT (CUDA_ERROR_INVALID_VALUE, cu.cuMemcpy2DAsync_v2 (&bad2, s));
   bad2 = c2;
   bad2.dstMemoryType = CU_MEMORYTYPE_ARRAY;

@@ -245,7 +245,8 @@ kernel_of (CUmodule mod, void (*fn) (void *))
     if (*p == (void *) fn)
       {
 	CUfunction f;
-	CHECK (cu.cuModuleGetFunction (&f, mod, image->fns[p - host_funcs].name));
+	const char *name = image->fns[p - host_funcs].name;
+	CHECK (cu.cuModuleGetFunction (&f, mod, name));
 	return f;
       }
   fail ("no kernel for host function %p", (void *) fn);
@@ -286,7 +287,7 @@ prepare (CUmodule mod, const struct region *r, unsigned teams, unsigned warps)
   for (size_t i = 0; i < r->mapnum; i++)
     {
       unsigned kind = map_kind (r->kinds[i]);
-      if (kind == 0x0d)		/* FIRSTPRIVATE_INT: the value itself.  */
+      if (kind == 0x0d)		/* FIRSTPRIVATE_INT: the value.  */
 	addrs[i] = r->hostaddrs[i];
       else if (r->sizes[i] == 0)
 	addrs[i] = NULL;

@@ -55,7 +55,7 @@ struct emul_config
   int ndevices;			/* GOMPTARGET_EMUL_CUDA_DEVICES */
   struct emul_device_config dev[EMUL_MAX_DEVICES];
   int driver_version;		/* GOMPTARGET_EMUL_CUDA_VERSION, 12020 */
-  int ptx_isa;			/* Newest PTX ISA accepted, 10*major+minor.  */
+  int ptx_isa;			/* Newest PTX ISA read (10*major+minor).  */
   int regs;			/* GOMPTARGET_EMUL_CUDA_REGS per thread */
   bool peer;			/* GOMPTARGET_EMUL_CUDA_PEER */
   bool poison;			/* GOMPTARGET_EMUL_CUDA_POISON */
@@ -266,7 +266,7 @@ struct CUstream_st
   struct CUctx_st *ctx;
   unsigned flags;
   bool legacy;			/* The context's NULL stream.  */
-  bool closing;			/* Destroyed: the worker drains, exits.  */
+  bool closing;			/* Destroyed: drain, then end.  */
   pthread_mutex_t lock;
   pthread_cond_t cond;
   struct emul_op *head, *tail;

@@ -823,8 +823,9 @@ emul_copy_any (struct CUctx_st *ctx, CUdeviceptr dst, CUdeviceptr src,
   bool sdev = emul_range_lookup (src, 1, &r);
   if (sdev && !check_device (src, n, "cuMemcpy"))
     return CUDA_ERROR_INVALID_VALUE;
+  const char *kind = ddev ? (sdev ? "DtoD" : "HtoD")
+			  : (sdev ? "DtoH" : "HtoH");
   struct copy c = linear ((void *) (uintptr_t) dst,
-			  (const void *) (uintptr_t) src, n,
-			  ddev ? (sdev ? "DtoD" : "HtoD") : (sdev ? "DtoH" : "HtoH"));
+			  (const void *) (uintptr_t) src, n, kind);
   return copy_sync (ctx, &c);
 }

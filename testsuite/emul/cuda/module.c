@@ -67,7 +67,7 @@ struct jit_options
   size_t info_size, error_size;
   int info_slot, error_slot;	/* Index of the size option, or -1.  */
   int wall_slot;		/* Index of CU_JIT_WALL_TIME, or -1.  */
-  int target;			/* CU_JIT_TARGET, or 0 for the context's.  */
+  int target;			/* CU_JIT_TARGET, or 0: the context's.  */
 };
 
 static CUresult
@@ -583,33 +583,31 @@ function_address (const struct ptx_sym *sym)
   return found ? addr : (uintptr_t) sym;
 }
 
-/* The address of symbol NAME as seen from object OBJ of MOD.  */
+/* The address of symbol NAME as seen from object OBJ of MOD: a static
+   of OBJ, else the definition of a global name that won the link.  */
 static bool
 symbol_address (struct CUmod_st *mod, size_t obj, const char *name,
 		uintptr_t *addr)
 {
-  const struct ptx_object *o = mod->image->objs[obj];
-  const struct ptx_sym *s = ptx_find (o, name);
+  const struct ptx_sym *s = ptx_find (mod->image->objs[obj], name);
   if (s == NULL || !s->defined || global_linkage (s))
     {
-      /* Not a static of OBJ: the definition that won the link.  */
-      const struct ptx_sym *g = NULL;
-      for (size_t i = 0; i < mod->nglobals && g == NULL; i++)
+      s = NULL;
+      for (size_t i = 0; i < mod->nglobals; i++)
 	if (mod->globals[i].sym->linkage != PTX_STATIC
 	    && strcmp (mod->globals[i].sym->name, name) == 0)
 	  {
 	    *addr = mod->globals[i].addr;
 	    return true;
 	  }
-      for (size_t i = 0; i < mod->image->nobjs && g == NULL; i++)
+      for (size_t i = 0; i < mod->image->nobjs && s == NULL; i++)
 	{
 	  const struct ptx_sym *c = ptx_find (mod->image->objs[i], name);
 	  if (c && c->defined && global_linkage (c) && c->kind != PTX_VAR)
-	    g = c;
+	    s = c;
 	}
-      if (g == NULL)
+      if (s == NULL)
 	return false;
-      s = g;
     }
   if (s->kind != PTX_VAR)
     {

@@ -295,7 +295,8 @@ emul_device_code (const void *addr)
   const char *base = strrchr (info.dli_fname, '/');
   base = base ? base + 1 : info.dli_fname;
   if (strncmp (base, "libasan", 7) == 0 || strncmp (base, "libtsan", 7) == 0
-      || strncmp (base, "libubsan", 8) == 0 || strncmp (base, "liblsan", 7) == 0)
+      || strncmp (base, "libubsan", 8) == 0
+      || strncmp (base, "liblsan", 7) == 0)
     return true;
   return !emul_runtime_object (info.dli_fname);
 }
