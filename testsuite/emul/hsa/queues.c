@@ -2,8 +2,8 @@
    packet-processor thread.  The processor takes packet READ_INDEX once
    the doorbell signal has been rung with its index (or a later one) and
    its header names a packet type, honours the acquire and release fences
-   of the header, runs it, decrements its completion signal, marks the
-   slot INVALID again and advances the read index.
+   of the header, runs it, marks the slot INVALID again, advances the read
+   index and decrements the completion signal.
 
    Kernel-dispatch packets are checked (geometry, segment sizes, the kernel
    object of a frozen executable loaded for this agent, the kernarg block
@@ -217,9 +217,12 @@ kernel_named (const struct emul_symbol *k, const char *name)
 	 && (k->name[n] == '\0' || strcmp (k->name + n, ".kd") == 0);
 }
 
+/* Run the kernel-dispatch packet P.  True when it ran: *DONE_OUT is then
+   the completion signal to decrement, unless the kernel's end already
+   did.  */
 static bool
 dispatch (struct emul_queue *q, hsa_kernel_dispatch_packet_t *p,
-	  unsigned acquire, unsigned release)
+	  unsigned acquire, unsigned release, struct emul_signal **done_out)
 {
   unsigned dims = (p->setup >> HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS)
 		  & ((1u << HSA_KERNEL_DISPATCH_PACKET_SETUP_WIDTH_DIMENSIONS)
@@ -366,7 +369,7 @@ dispatch (struct emul_queue *q, hsa_kernel_dispatch_packet_t *p,
   fence (release);
   emul_kernel_release (k);
   if (__atomic_exchange_n (&d.ended, 1, __ATOMIC_ACQ_REL) == 0)
-    complete (done);
+    *done_out = done;
   return true;
 
  fail:
@@ -375,7 +378,8 @@ dispatch (struct emul_queue *q, hsa_kernel_dispatch_packet_t *p,
 }
 
 static bool
-barrier (struct emul_queue *q, void *pkt, bool any)
+barrier (struct emul_queue *q, void *pkt, bool any,
+	 struct emul_signal **done_out)
 {
   /* The AND and OR packets have the same layout.  */
   hsa_barrier_and_packet_t *b = pkt;
@@ -413,7 +417,7 @@ barrier (struct emul_queue *q, void *pkt, bool any)
 	  return false;
   if (__atomic_load_n (&q->stop, __ATOMIC_ACQUIRE))
     return false;
-  complete (done);
+  *done_out = done;
   return true;
 }
 
@@ -442,6 +446,7 @@ queue_main (void *arg)
 		      & ((1u << HSA_PACKET_HEADER_WIDTH_TYPE) - 1);
       int64_t bell = __atomic_load_n (&q->doorbell->value, __ATOMIC_ACQUIRE);
       unsigned acquire, release;
+      struct emul_signal *done = NULL;
       bool ok;
 
       if (__atomic_load_n (&q->inactive, __ATOMIC_ACQUIRE)
@@ -483,12 +488,12 @@ queue_main (void *arg)
 	{
 	case HSA_PACKET_TYPE_KERNEL_DISPATCH:
 	  ok = dispatch (q, (hsa_kernel_dispatch_packet_t *) hp, acquire,
-			 release);
+			 release, &done);
 	  break;
 	case HSA_PACKET_TYPE_BARRIER_AND:
 	case HSA_PACKET_TYPE_BARRIER_OR:
 	  fence (acquire);
-	  ok = barrier (q, hp, type == HSA_PACKET_TYPE_BARRIER_OR);
+	  ok = barrier (q, hp, type == HSA_PACKET_TYPE_BARRIER_OR, &done);
 	  fence (release);
 	  break;
 	default:
@@ -499,10 +504,12 @@ queue_main (void *arg)
 	}
       if (!ok)
 	continue;
+      /* The slot is free before the completion signal says so.  */
       __atomic_store_n (hp, (uint16_t) (HSA_PACKET_TYPE_INVALID
 					 << HSA_PACKET_HEADER_TYPE),
 			__ATOMIC_RELEASE);
       __atomic_store_n (&q->read_index, idx + 1, __ATOMIC_RELEASE);
+      complete (done);
     }
   return NULL;
 }
