@@ -206,6 +206,7 @@ struct emul_signal
   pthread_cond_t cond;
   uint32_t waiters;
   uint32_t id;
+  bool doorbell;		/* A queue's: not the application's.  */
 };
 
 struct emul_signal *emul_signal_new (int64_t initial);

@@ -547,6 +547,7 @@ hsa_queue_create (hsa_agent_t agent, uint32_t size, hsa_queue_type32_t type,
   q->doorbell = emul_signal_new (-1);
   if (q->q.base_address == NULL || q->doorbell == NULL)
     goto fail;
+  q->doorbell->doorbell = true;
   for (i = 0; i < size; i++)
     *packet_header (q, i) = HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE;
   q->q.type = type;

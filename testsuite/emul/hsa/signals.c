@@ -234,6 +234,12 @@ hsa_signal_destroy (hsa_signal_t signal)
   s = emul_signal_get (signal, "hsa_signal_destroy");
   if (s == NULL)
     return HSA_STATUS_ERROR_INVALID_SIGNAL;
+  if (s->doorbell)
+    {
+      emul_diag ("hsa_signal_destroy: 0x%llx is a queue's doorbell signal",
+		 (unsigned long long) signal.handle);
+      return HSA_STATUS_ERROR_INVALID_SIGNAL;
+    }
   emul_signal_delete (s);
   return HSA_STATUS_SUCCESS;
 }
