@@ -2,7 +2,9 @@
 
 /* What a plugin does with plugin/gcn/hsa-lib.def: dlopen
    ("libhsa-runtime64.so.1") finds the preloaded emulated runtime, which
-   has every function of the list, with the types of Debian's headers.  */
+   has every function of the list, with the types of Debian's headers.
+   hsa_status_string explains every status of the headers, before
+   hsa_init too.  */
 
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
@@ -25,6 +27,25 @@ main (void)
   int required = 0, optional = 0;
 
   ASSERT (h != NULL);
+  {
+    static const unsigned statuses[] = {
+      0x0, 0x1, 0x1000, 0x1001, 0x1002, 0x1003, 0x1004, 0x1005, 0x1006,
+      0x1007, 0x1008, 0x1009, 0x100a, 0x100b, 0x100c, 0x100d, 0x100e,
+      0x100f, 0x1010, 0x1011, 0x1012, 0x1013, 0x1014, 0x1015, 0x1016,
+      0x1017, 0x1018, 0x1019, 0x1020, 0x1021, 0x1022, 0x1023, 0x1024,
+      0x1025, 0x1026, 40, 41, 42, 43
+    };
+    const char *text;
+    size_t i;
+    for (i = 0; i < sizeof statuses / sizeof statuses[0]; i++)
+      {
+	text = NULL;
+	CHECK (hsa_status_string ((hsa_status_t) statuses[i], &text));
+	ASSERT (text != NULL && strncmp (text, "HSA_STATUS_", 11) == 0);
+      }
+    EXPECT (hsa_status_string ((hsa_status_t) 0x7777, &text),
+	    HSA_STATUS_ERROR_INVALID_ARGUMENT);
+  }
 #define HSA_REQUIRED(name) \
   fns.name##_fn = (__typeof__ (fns.name##_fn)) dlsym (h, #name); \
   ASSERT (fns.name##_fn != NULL); \
