@@ -181,6 +181,49 @@ omp_target_memcpy (void *dst, const void *src, size_t length,
 		       (const char *) src + src_offset, length);
 }
 
+/* Copy a 2-D or 3-D sub-volume with the plugin's data_copy_rect; false
+   when it cannot (the caller then copies row by row).  */
+static bool
+rect_by_plugin (struct gt_device *dst_dev, char *dst,
+		struct gt_device *src_dev, const char *src,
+		size_t element_size, int num_dims, const size_t *volume,
+		const size_t *dst_offsets, const size_t *src_offsets,
+		const size_t *dst_dims, const size_t *src_dims)
+{
+  gt_rect_copy r;
+  int k = 3 - num_dims, d;
+
+  memset (&r, 0, sizeof r);
+  r.dst = dst;
+  r.src = src;
+  r.depth = r.height = 1;
+  r.dst_height = r.src_height = 1;
+  /* The innermost dimension in bytes.  */
+  if (__builtin_mul_overflow (volume[num_dims - 1], element_size, &r.width)
+      || __builtin_mul_overflow (dst_dims[num_dims - 1], element_size,
+				 &r.dst_pitch)
+      || __builtin_mul_overflow (src_dims[num_dims - 1], element_size,
+				 &r.src_pitch)
+      || __builtin_mul_overflow (dst_offsets[num_dims - 1], element_size,
+				 &r.dst_offset[2])
+      || __builtin_mul_overflow (src_offsets[num_dims - 1], element_size,
+				 &r.src_offset[2]))
+    return false;
+  for (d = 0; d < num_dims - 1; d++)
+    {
+      r.dst_offset[k + d] = dst_offsets[d];
+      r.src_offset[k + d] = src_offsets[d];
+    }
+  r.height = volume[num_dims - 2];
+  if (num_dims == 3)
+    {
+      r.depth = volume[0];
+      r.dst_height = dst_dims[1];
+      r.src_height = src_dims[1];
+    }
+  return gt_dev_try_copy_rect (dst_dev, src_dev, &r);
+}
+
 /* Copy a NUM_DIMS-dimensional sub-volume, one dimension at a time.  */
 static int
 copy_rect (struct gt_device *dst_dev, char *dst, struct gt_device *src_dev,
@@ -198,6 +241,12 @@ copy_rect (struct gt_device *dst_dev, char *dst, struct gt_device *src_dev,
 	  || __builtin_mul_overflow (src_slice, src_dims[d], &src_slice))
 	return EINVAL;
     }
+  /* 2-D and 3-D copies with a device: by the plugin at once if it can.  */
+  if ((num_dims == 2 || num_dims == 3) && (dst_dev || src_dev)
+      && rect_by_plugin (dst_dev, dst, src_dev, src, element_size, num_dims,
+			 volume, dst_offsets, src_offsets, dst_dims,
+			 src_dims))
+    return 0;
   if (num_dims == 1)
     {
       size_t len, doff, soff;

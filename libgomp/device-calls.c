@@ -189,6 +189,19 @@ gt_dev_try_exchange (struct gt_device *dst_dev, void *dst,
 					 (int64_t) size) == 0;
 }
 
+bool
+gt_dev_try_copy_rect (struct gt_device *dst_dev, struct gt_device *src_dev,
+		      const gt_rect_copy *r)
+{
+  struct gt_plugin *p = (dst_dev ? dst_dev : src_dev)->plugin;
+
+  if (p->data_copy_rect == NULL
+      || (dst_dev && src_dev && dst_dev->plugin != src_dev->plugin))
+    return false;
+  return p->data_copy_rect (dst_dev ? dst_dev->local_id : -1,
+			    src_dev ? src_dev->local_id : -1, r) == 0;
+}
+
 /* ---- The asynchronous interface.  Queueing fails only on a broken
    device: fatal.  ---- */
 

@@ -94,6 +94,12 @@ bool gt_dev_try_exchange (struct gt_device *dst_dev, void *dst,
 			  struct gt_device *src_dev, const void *src,
 			  size_t size) GT_HIDDEN;
 
+/* Copy the rectangle R between DST_DEV and SRC_DEV (NULL: the host) at
+   once, when their plugin can (data_copy_rect); false otherwise.  */
+bool gt_dev_try_copy_rect (struct gt_device *dst_dev,
+			   struct gt_device *src_dev,
+			   const gt_rect_copy *r) GT_HIDDEN;
+
 /* ---- The asynchronous interface, on devices whose plugin has it
    (dev->async): each call queues an operation behind the NDEPS events DEPS
    and returns its event; queueing failures are fatal.  ---- */

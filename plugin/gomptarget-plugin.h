@@ -109,6 +109,22 @@ typedef void (*tgt_callback_fct) (tgt_sync_event_t token);
 #define GT_RTL_SUCCESS	0
 #define GT_RTL_FAIL	(-1)
 
+/* A rectangular part of one array to copy into another (data_copy_rect):
+   DEPTH slices (1 for a 2-D copy) of HEIGHT rows of WIDTH bytes, taken
+   from SRC at slice SRC_OFFSET[0], row SRC_OFFSET[1], byte SRC_OFFSET[2]
+   of each row, where a row of SRC is SRC_PITCH bytes and a slice
+   SRC_HEIGHT rows, and put at the same place of DST described by the
+   dst_ fields.  */
+typedef struct gt_rect_copy
+{
+  void *dst;
+  const void *src;
+  size_t width, height, depth;
+  size_t dst_offset[3], src_offset[3];
+  size_t dst_pitch, dst_height;
+  size_t src_pitch, src_height;
+} gt_rect_copy;
+
 /* The entry points, from gomptarget-plugin.def:
 
    ---- Required.  ----
@@ -181,7 +197,15 @@ typedef void (*tgt_callback_fct) (tgt_sync_event_t token);
      completed (at once if it has).
    synchronize: wait until EVENT has completed (NULL: all work queued on
      device ID so far); 0 on success, an error code if an operation it
-     waited for failed.  */
+     waited for failed.
+
+   Rectangular copies.
+   data_copy_rect: copy COPY from device SRC_ID's memory to device DST_ID's
+     (-1 for either: host memory; both -1 is not asked) and wait for it;
+     the two devices belong to this plugin.  0 when the copy is done;
+     nonzero when the plugin did not do it (a shape or a pair of devices
+     it cannot copy at once, or a failure it reported), and the front end
+     copies it another way.  */
 #define GT_PLUGIN_ENTRY(NAME, REQUIRED, RET, PARAMS) \
   RET __tgt_rtl_##NAME PARAMS __attribute__ ((visibility ("default")));
 #include "gomptarget-plugin.def"

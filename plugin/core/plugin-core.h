@@ -185,6 +185,12 @@ struct gtc_vendor
   int (*issue_host_call) (struct gtc_queue *q, void (*fn) (void *),
 			  void *arg);
   int (*sync) (struct gtc_queue *q);
+
+  /* Rectangular copies (optional, data_copy_rect): copy R from SRC's
+     memory to DST's (NULL: host memory) and wait for it; 0 when done,
+     nonzero when not done (the front end then copies another way).  */
+  int (*copy_rect) (struct gtc_device *dst, struct gtc_device *src,
+		    const gt_rect_copy *r);
 };
 
 /* Every vendor file defines this.  */

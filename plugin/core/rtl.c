@@ -200,10 +200,15 @@ __tgt_rtl_load_binary (int32_t id, __tgt_device_image *image)
 int32_t
 __tgt_rtl_unload_binary (int32_t id, __tgt_device_image *image)
 {
-  struct gtc_device *dev = ready_device (id);
+  struct gtc_device *dev = gtc_device (id);
 
   if (dev == NULL)
     return GT_RTL_FAIL;
+  /* A device finished already (deinit_device, which a plugin may call at
+     exit, before the program's destructors unregister their images)
+     holds no image any more.  */
+  if (!__atomic_load_n (&dev->ready, __ATOMIC_ACQUIRE))
+    return GT_RTL_SUCCESS;
   return gtc_unload_image (dev, image);
 }
 
@@ -484,4 +489,22 @@ __tgt_rtl_run_target_region (int32_t id, void *entry, void **tgt_vars,
 {
   return __tgt_rtl_run_target_team_region (id, entry, tgt_vars, offsets,
 					   arg_num, 1, 0, 0);
+}
+
+/* ---- Rectangular copies, for vendors that do them at once.  ---- */
+
+int32_t
+__tgt_rtl_data_copy_rect (int32_t dst_id, int32_t src_id,
+			  const gt_rect_copy *copy)
+{
+  struct gtc_device *dst = NULL, *src = NULL;
+
+  if (gtc_vendor.copy_rect == NULL || copy == NULL
+      || (dst_id < 0 && src_id < 0))
+    return GT_RTL_FAIL;
+  if ((dst_id >= 0 && (dst = ready_device (dst_id)) == NULL)
+      || (src_id >= 0 && (src = ready_device (src_id)) == NULL))
+    return GT_RTL_FAIL;
+  return gtc_vendor.copy_rect (dst, src, copy) == 0 ? GT_RTL_SUCCESS
+						     : GT_RTL_FAIL;
 }

@@ -1,0 +1,517 @@
+/* nvptx-copy.c -- copies of the nvptx plugin.  Every copy is issued to
+   the stream of its queue and returns at once:
+   - host to device: a stream with nothing pending copies at once (small
+     copies through the queue's pinned staging memory, large ones from
+     the program's memory, which the driver stages itself); behind
+     pending work the host data is copied into staging memory by a host
+     function when the stream gets there (the data is read then, not
+     when the copy is queued), then to the device;
+   - device to host: an idle stream copies at once; behind pending work
+     the data goes to staging memory, and a host function copies it to
+     the program's memory, so that no host thread waits for the work
+     ahead;
+   - device to device on one GPU: cuMemcpyDtoDAsync; between two GPUs:
+     peer to peer (cuMemcpyPeerAsync) where the driver lets one access the
+     other, else staged through host memory with a stream of the source
+     GPU, ordered with events.
+   Rectangular copies (omp_target_memcpy_rect) of 2 and 3 dimensions use
+   cuMemcpy2DAsync/cuMemcpy3DAsync.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "nvptx.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define STAGE_ALIGN 64
+
+/* ---- The staging ring.  ---- */
+
+static int
+stage_init (struct nvptx_queue *q)
+{
+  struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
+  void *p;
+  CUresult r;
+  int i;
+
+  r = CU (cuMemHostAlloc) (&p, NVPTX_STAGE_SEGMENTS * NVPTX_STAGE_SEGMENT,
+			   CU_MEMHOSTALLOC_PORTABLE);
+  if (r != CUDA_SUCCESS)
+    {
+      nvptx_report (nvptx_num (dev), "cuMemHostAlloc (staging memory)", r);
+      return -1;
+    }
+  for (i = 0; i < NVPTX_STAGE_SEGMENTS; i++)
+    {
+      r = CU (cuEventCreate) (&q->stage_done[i], CU_EVENT_DISABLE_TIMING);
+      if (r != CUDA_SUCCESS)
+	{
+	  nvptx_report (nvptx_num (dev), "cuEventCreate", r);
+	  while (i-- > 0)
+	    CU (cuEventDestroy_v2) (q->stage_done[i]);
+	  CU (cuMemFreeHost) (p);
+	  return -1;
+	}
+      q->stage_pending[i] = false;
+    }
+  q->stage = p;
+  q->stage_head = 0;
+  gt_plugin_debug ("device %d: queue %u: %u KiB of pinned staging memory",
+		   nvptx_num (dev), q->core.index,
+		   (NVPTX_STAGE_SEGMENTS * NVPTX_STAGE_SEGMENT) >> 10);
+  return 0;
+}
+
+void *
+nvptx_stage (struct nvptx_queue *q, size_t size)
+{
+  struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
+  size_t seg;
+  CUresult r;
+  void *p;
+
+  size = (size + STAGE_ALIGN - 1) & ~(size_t) (STAGE_ALIGN - 1);
+  if (size > NVPTX_STAGE_SEGMENT)
+    return NULL;
+  if (q->stage == NULL && stage_init (q) != 0)
+    return NULL;
+  seg = q->stage_head / NVPTX_STAGE_SEGMENT;
+  if (q->stage_head + size > (seg + 1) * NVPTX_STAGE_SEGMENT)
+    {
+      /* Leave this segment: it is free again once the stream is past
+	 what was issued so far.  */
+      r = CU (cuEventRecord) (q->stage_done[seg], q->stream);
+      if (r != CUDA_SUCCESS)
+	{
+	  nvptx_report (nvptx_num (dev), "cuEventRecord", r);
+	  return NULL;
+	}
+      q->stage_pending[seg] = true;
+      seg = (seg + 1) % NVPTX_STAGE_SEGMENTS;
+      if (q->stage_pending[seg])
+	{
+	  r = CU (cuEventQuery) (q->stage_done[seg]);
+	  if (r == CUDA_ERROR_NOT_READY)
+	    {
+	      gt_plugin_debug ("device %d: queue %u: staging memory full, "
+			       "waiting for earlier copies",
+			       nvptx_num (dev), q->core.index);
+	      r = CU (cuEventSynchronize) (q->stage_done[seg]);
+	    }
+	  if (r != CUDA_SUCCESS)
+	    {
+	      nvptx_report (nvptx_num (dev), "waiting for staging memory", r);
+	      return NULL;
+	    }
+	  q->stage_pending[seg] = false;
+	}
+      q->stage_head = seg * NVPTX_STAGE_SEGMENT;
+    }
+  p = q->stage + q->stage_head;
+  q->stage_head += size;
+  return p;
+}
+
+void
+nvptx_stage_fini (struct nvptx_queue *q)
+{
+  int i;
+
+  if (q->stage == NULL)
+    return;
+  for (i = 0; i < NVPTX_STAGE_SEGMENTS; i++)
+    CU (cuEventDestroy_v2) (q->stage_done[i]);
+  CU (cuMemFreeHost) (q->stage);
+  q->stage = NULL;
+}
+
+/* ---- Host functions that move data between staging memory and the
+   program's memory.  ---- */
+
+struct host_copy
+{
+  void *dst;
+  const void *src;
+  size_t size;
+};
+
+static void
+host_copy_run (void *arg)
+{
+  struct host_copy *c = arg;
+  memcpy (c->dst, c->src, c->size);
+  free (c);
+}
+
+static int
+issue_host_copy (struct nvptx_queue *q, void *dst, const void *src,
+		 size_t size)
+{
+  struct host_copy *c = malloc (sizeof *c);
+
+  if (c == NULL)
+    {
+      gt_plugin_error ("out of host memory queueing a copy");
+      return -1;
+    }
+  c->dst = dst;
+  c->src = src;
+  c->size = size;
+  if (nvptx_host_call (q, host_copy_run, c) != 0)
+    {
+      free (c);
+      return -1;
+    }
+  return 0;
+}
+
+/* ---- Copies.  ---- */
+
+/* Has Q's stream run everything issued to it?  */
+static bool
+idle (struct nvptx_queue *q)
+{
+  return CU (cuStreamQuery) (q->stream) == CUDA_SUCCESS;
+}
+
+static int
+check (struct nvptx_device *dev, const char *op, CUresult r)
+{
+  if (r == CUDA_SUCCESS)
+    return 0;
+  nvptx_report (nvptx_num (dev), op, r);
+  return -1;
+}
+
+static int
+to_device (struct nvptx_queue *q, CUdeviceptr dst, const char *src,
+	   size_t size)
+{
+  struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
+  bool now = idle (q);
+  size_t off, n;
+
+  if (now && size > NVPTX_STAGE_SEGMENT)
+    return check (dev, "cuMemcpyHtoDAsync",
+		  CU (cuMemcpyHtoDAsync_v2) (dst, src, size, q->stream));
+  for (off = 0; off < size; off += n)
+    {
+      void *slot;
+      n = size - off < NVPTX_STAGE_SEGMENT ? size - off : NVPTX_STAGE_SEGMENT;
+      slot = nvptx_stage (q, n);
+      if (slot == NULL)
+	return -1;
+      /* Nothing is ahead: the data may be read now.  */
+      if (now)
+	memcpy (slot, src + off, n);
+      else if (issue_host_copy (q, slot, src + off, n) != 0)
+	return -1;
+      if (check (dev, "cuMemcpyHtoDAsync",
+		 CU (cuMemcpyHtoDAsync_v2) (dst + off, slot, n, q->stream)))
+	return -1;
+    }
+  return 0;
+}
+
+static int
+to_host (struct nvptx_queue *q, char *dst, CUdeviceptr src, size_t size)
+{
+  struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
+  size_t off, n;
+
+  /* Nothing ahead: the copy takes only its own time.  */
+  if (idle (q))
+    return check (dev, "cuMemcpyDtoHAsync",
+		  CU (cuMemcpyDtoHAsync_v2) (dst, src, size, q->stream));
+  for (off = 0; off < size; off += n)
+    {
+      void *slot;
+      n = size - off < NVPTX_STAGE_SEGMENT ? size - off : NVPTX_STAGE_SEGMENT;
+      slot = nvptx_stage (q, n);
+      if (slot == NULL
+	  || check (dev, "cuMemcpyDtoHAsync",
+		    CU (cuMemcpyDtoHAsync_v2) (slot, src + off, n, q->stream))
+	  || issue_host_copy (q, dst + off, slot, n) != 0)
+	return -1;
+    }
+  return 0;
+}
+
+/* May DEV's context access PEER's memory?  Asked of the driver once per
+   pair, and enabled when it may.  */
+static bool
+peer_usable (struct nvptx_device *dev, struct nvptx_device *peer)
+{
+  uint64_t bit = (uint64_t) 1 << (peer->core.id & 63);
+  int can = 0;
+  bool on;
+  CUresult r;
+
+  pthread_mutex_lock (&dev->peer_lock);
+  if ((dev->peer_on | dev->peer_off) & bit)
+    {
+      on = (dev->peer_on & bit) != 0;
+      pthread_mutex_unlock (&dev->peer_lock);
+      return on;
+    }
+  r = CU (cuDeviceCanAccessPeer) (&can, dev->cu, peer->cu);
+  if (r != CUDA_SUCCESS)
+    {
+      nvptx_report (nvptx_num (dev), "cuDeviceCanAccessPeer", r);
+      can = 0;
+    }
+  if (can)
+    {
+      r = CU (cuCtxEnablePeerAccess) (peer->ctx, 0);
+      if (r != CUDA_SUCCESS && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
+	{
+	  gt_plugin_debug ("device %d: cuCtxEnablePeerAccess for device %d "
+			   "failed: %s", nvptx_num (dev), nvptx_num (peer),
+			   nvptx_cuda_error (r));
+	  can = 0;
+	}
+    }
+  if (can)
+    dev->peer_on |= bit;
+  else
+    dev->peer_off |= bit;
+  pthread_mutex_unlock (&dev->peer_lock);
+  gt_plugin_debug ("device %d: copies from device %d go %s", nvptx_num (dev),
+		   nvptx_num (peer), can ? "peer to peer"
+					 : "through host memory");
+  return can != 0;
+}
+
+/* PEER's stream and event for copies staged through host memory, made
+   on first use (PEER's context current); PEER's peer lock held.  */
+static int
+helper_stream (struct nvptx_device *peer)
+{
+  CUresult r;
+
+  if (peer->helper != NULL)
+    return 0;
+  r = CU (cuStreamCreate) (&peer->helper, CU_STREAM_NON_BLOCKING);
+  if (r != CUDA_SUCCESS)
+    {
+      peer->helper = NULL;
+      nvptx_report (nvptx_num (peer), "cuStreamCreate", r);
+      return -1;
+    }
+  r = CU (cuEventCreate) (&peer->helper_event, CU_EVENT_DISABLE_TIMING);
+  if (r != CUDA_SUCCESS)
+    {
+      CU (cuStreamDestroy_v2) (peer->helper);
+      peer->helper = NULL;
+      nvptx_report (nvptx_num (peer), "cuEventCreate", r);
+      return -1;
+    }
+  return 0;
+}
+
+/* Copy SIZE bytes at SRC on PEER to DST on Q's device, through Q's
+   staging memory: PEER's helper stream waits for Q's stream, copies a
+   chunk to the host; Q's stream waits for that and copies it on.  */
+static int
+staged_from_peer (struct nvptx_queue *q, CUdeviceptr dst,
+		  struct nvptx_device *peer, CUdeviceptr src, size_t size)
+{
+  struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
+  size_t off, n;
+  CUcontext popped;
+  CUresult r;
+  int err = 0;
+
+  if (q->peer_event == NULL
+      && check (dev, "cuEventCreate",
+		CU (cuEventCreate) (&q->peer_event, CU_EVENT_DISABLE_TIMING)))
+    {
+      q->peer_event = NULL;
+      return -1;
+    }
+  for (off = 0; off < size && err == 0; off += n)
+    {
+      void *slot;
+      n = size - off < NVPTX_STAGE_SEGMENT ? size - off : NVPTX_STAGE_SEGMENT;
+      slot = nvptx_stage (q, n);
+      if (slot == NULL
+	  || check (dev, "cuEventRecord",
+		    CU (cuEventRecord) (q->peer_event, q->stream)))
+	return -1;
+      r = CU (cuCtxPushCurrent_v2) (peer->ctx);
+      if (r != CUDA_SUCCESS)
+	return check (peer, "cuCtxPushCurrent", r);
+      pthread_mutex_lock (&peer->peer_lock);
+      err = helper_stream (peer);
+      if (err == 0)
+	err = (check (peer, "cuStreamWaitEvent",
+		      CU (cuStreamWaitEvent) (peer->helper, q->peer_event, 0))
+	       || check (peer, "cuMemcpyDtoHAsync",
+			 CU (cuMemcpyDtoHAsync_v2) (slot, src + off, n,
+						    peer->helper))
+	       || check (peer, "cuEventRecord",
+			 CU (cuEventRecord) (peer->helper_event,
+					     peer->helper))
+	       || check (dev, "cuStreamWaitEvent",
+			 CU (cuStreamWaitEvent) (q->stream, peer->helper_event,
+						 0))) ? -1 : 0;
+      pthread_mutex_unlock (&peer->peer_lock);
+      r = CU (cuCtxPopCurrent_v2) (&popped);
+      if (r != CUDA_SUCCESS)
+	err = check (peer, "cuCtxPopCurrent", r);
+      if (err == 0)
+	err = check (dev, "cuMemcpyHtoDAsync",
+		     CU (cuMemcpyHtoDAsync_v2) (dst + off, slot, n,
+						q->stream));
+    }
+  return err;
+}
+
+int
+nvptx_copy (struct gtc_queue *gq, enum gtc_copy_dir dir, void *dst,
+	    const void *src, size_t size, struct gtc_device *gpeer)
+{
+  struct nvptx_queue *q = (struct nvptx_queue *) gq;
+  struct nvptx_device *dev = (struct nvptx_device *) gq->dev;
+  struct nvptx_device *peer = (struct nvptx_device *) gpeer;
+  CUdeviceptr d = (CUdeviceptr) (uintptr_t) dst;
+  CUdeviceptr s = (CUdeviceptr) (uintptr_t) src;
+
+  if (size == 0)
+    return 0;
+  if (nvptx_use (dev) != 0)
+    return -1;
+  switch (dir)
+    {
+    case GTC_HOST_TO_DEVICE:
+      return to_device (q, d, src, size);
+    case GTC_DEVICE_TO_HOST:
+      return to_host (q, dst, s, size);
+    case GTC_DEVICE_TO_DEVICE:
+      if (peer == NULL || peer == dev)
+	return check (dev, "cuMemcpyDtoDAsync",
+		      CU (cuMemcpyDtoDAsync_v2) (d, s, size, q->stream));
+      if (peer_usable (dev, peer))
+	return check (dev, "cuMemcpyPeerAsync",
+		      CU (cuMemcpyPeerAsync) (d, dev->ctx, s, peer->ctx, size,
+					      q->stream));
+      return staged_from_peer (q, d, peer, s, size);
+    }
+  return -1;
+}
+
+void
+nvptx_peer_fini (struct nvptx_device *dev)
+{
+  if (dev->helper != NULL)
+    {
+      CU (cuStreamDestroy_v2) (dev->helper);
+      CU (cuEventDestroy_v2) (dev->helper_event);
+      dev->helper = NULL;
+    }
+}
+
+/* ---- Rectangular copies.  ---- */
+
+/* Fill one side of a copy descriptor: memory of DEV, or host memory.  */
+#define RECT_SIDE(c, side, dev, base)				\
+  do								\
+    {								\
+      if (dev)							\
+	{							\
+	  (c).side##MemoryType = CU_MEMORYTYPE_DEVICE;		\
+	  (c).side##Device = (CUdeviceptr) (uintptr_t) (base);	\
+	}							\
+      else							\
+	{							\
+	  (c).side##MemoryType = CU_MEMORYTYPE_HOST;		\
+	  (c).side##Host = (void *) (uintptr_t) (base);		\
+	}							\
+    }								\
+  while (0)
+
+int
+nvptx_copy_rect (struct gtc_device *gdst, struct gtc_device *gsrc,
+		 const gt_rect_copy *r)
+{
+  struct nvptx_device *dev = (struct nvptx_device *) (gdst ? gdst : gsrc);
+  struct nvptx_queue *q;
+  CUresult res;
+  const char *op;
+
+  /* Between two GPUs the front end copies row by row.  */
+  if (gdst != NULL && gsrc != NULL && gdst != gsrc)
+    return -1;
+  if ((gdst && r->dst_pitch > dev->max_pitch)
+      || (gsrc && r->src_pitch > dev->max_pitch)
+      || r->width == 0 || r->height == 0 || r->depth == 0)
+    return -1;
+  q = (struct nvptx_queue *) gtc_home_queue (&dev->core);
+  if (q == NULL || nvptx_use (dev) != 0)
+    return -1;
+  if (r->depth == 1)
+    {
+      CUDA_MEMCPY2D c;
+      memset (&c, 0, sizeof c);
+      RECT_SIDE (c, src, gsrc, r->src);
+      RECT_SIDE (c, dst, gdst, r->dst);
+      c.srcXInBytes = r->src_offset[2];
+      c.srcY = r->src_offset[1] + r->src_offset[0] * r->src_height;
+      c.srcPitch = r->src_pitch;
+      c.dstXInBytes = r->dst_offset[2];
+      c.dstY = r->dst_offset[1] + r->dst_offset[0] * r->dst_height;
+      c.dstPitch = r->dst_pitch;
+      c.WidthInBytes = r->width;
+      c.Height = r->height;
+      op = "cuMemcpy2DAsync";
+      res = CU (cuMemcpy2DAsync_v2) (&c, q->stream);
+    }
+  else
+    {
+      CUDA_MEMCPY3D c;
+      memset (&c, 0, sizeof c);
+      RECT_SIDE (c, src, gsrc, r->src);
+      RECT_SIDE (c, dst, gdst, r->dst);
+      c.srcXInBytes = r->src_offset[2];
+      c.srcY = r->src_offset[1];
+      c.srcZ = r->src_offset[0];
+      c.srcPitch = r->src_pitch;
+      c.srcHeight = r->src_height;
+      c.dstXInBytes = r->dst_offset[2];
+      c.dstY = r->dst_offset[1];
+      c.dstZ = r->dst_offset[0];
+      c.dstPitch = r->dst_pitch;
+      c.dstHeight = r->dst_height;
+      c.WidthInBytes = r->width;
+      c.Height = r->height;
+      c.Depth = r->depth;
+      op = "cuMemcpy3DAsync";
+      res = CU (cuMemcpy3DAsync_v2) (&c, q->stream);
+    }
+  if (res != CUDA_SUCCESS)
+    {
+      nvptx_report (nvptx_num (dev), op, res);
+      return -1;
+    }
+  gt_plugin_debug ("device %d: %s: %zu x %zu x %zu bytes", nvptx_num (dev),
+		   op, r->depth, r->height, r->width);
+  return nvptx_queue_sync (q);
+}

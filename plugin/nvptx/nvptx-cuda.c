@@ -1,0 +1,119 @@
+/* nvptx-cuda.c -- the CUDA driver library of the nvptx plugin: libcuda.so.1
+   (or the file GOMPTARGET_CUDA_LIB names) is opened with dlopen, never
+   linked, and the functions of cuda-lib.def are bound from it; a library
+   that lacks a required one is not used.  Also how CUDA errors and fatal
+   device errors are reported.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "nvptx.h"
+
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct nvptx_cuda nvptx_cuda;
+bool nvptx_dying;
+
+static void *cuda_handle;
+
+bool
+nvptx_cuda_load (void)
+{
+  const char *file = getenv ("GOMPTARGET_CUDA_LIB");
+  const char *missing = NULL;
+
+  if (file == NULL || *file == '\0')
+    file = "libcuda.so.1";
+  cuda_handle = dlopen (file, RTLD_NOW | RTLD_LOCAL);
+  if (cuda_handle == NULL)
+    {
+      const char *why = dlerror ();
+      gt_plugin_debug ("cannot load the CUDA driver library %s (%s): no "
+		       "NVIDIA device", file, why ? why : "unknown error");
+      return false;
+    }
+#define CUDA_ONE_CALL(name) \
+  *(void **) &nvptx_cuda.name = dlsym (cuda_handle, #name); \
+  if (nvptx_cuda.name == NULL && missing == NULL) \
+    missing = #name;
+#define CUDA_ONE_CALL_MAYBE_NULL(name) \
+  *(void **) &nvptx_cuda.name = dlsym (cuda_handle, #name);
+#include "cuda-lib.def"
+#undef CUDA_ONE_CALL
+#undef CUDA_ONE_CALL_MAYBE_NULL
+  if (missing != NULL)
+    {
+      gt_plugin_debug ("the CUDA driver library %s has no %s (a driver "
+		       "older than CUDA 11, or not a CUDA driver): no NVIDIA "
+		       "device", file, missing);
+      dlclose (cuda_handle);
+      cuda_handle = NULL;
+      return false;
+    }
+  gt_plugin_debug ("CUDA driver library: %s", file);
+  return true;
+}
+
+const char *
+nvptx_cuda_error (CUresult r)
+{
+  static __thread char buf[256];
+  const char *name = NULL, *text = NULL;
+
+  if (CU (cuGetErrorName) == NULL
+      || CU (cuGetErrorName) (r, &name) != CUDA_SUCCESS)
+    name = NULL;
+  if (CU (cuGetErrorString) == NULL
+      || CU (cuGetErrorString) (r, &text) != CUDA_SUCCESS)
+    text = NULL;
+  if (name != NULL && text != NULL)
+    snprintf (buf, sizeof buf, "%s (%s)", name, text);
+  else if (name != NULL)
+    snprintf (buf, sizeof buf, "%s", name);
+  else
+    snprintf (buf, sizeof buf, "CUDA error %d", (int) r);
+  return buf;
+}
+
+void
+nvptx_report (int devnum, const char *op, CUresult r)
+{
+  if (devnum >= 0)
+    gt_plugin_error ("device %d: %s failed: %s", devnum, op,
+		     nvptx_cuda_error (r));
+  else
+    gt_plugin_error ("%s failed: %s", op, nvptx_cuda_error (r));
+}
+
+void
+nvptx_fatal (int devnum, const char *fmt, ...)
+{
+  char prefix[64];
+  va_list ap;
+
+  __atomic_store_n (&nvptx_dying, true, __ATOMIC_RELEASE);
+  snprintf (prefix, sizeof prefix, "libgomptarget: nvptx: device %d: ",
+	    devnum);
+  va_start (ap, fmt);
+  gt_vreport (prefix, fmt, ap);
+  va_end (ap);
+  exit (EXIT_FAILURE);
+}

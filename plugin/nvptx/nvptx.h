@@ -1,0 +1,235 @@
+/* nvptx.h -- internal interfaces of the nvptx plugin (NVIDIA GPUs through
+   the CUDA Driver API): the table of driver functions, how CUDA errors are
+   reported, and the device, queue and image structures that the plugin's
+   files share.  plugin-nvptx.c holds devices, queues and launches,
+   nvptx-cuda.c the driver library, nvptx-image.c the GCC images,
+   nvptx-copy.c the copies.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_NVPTX_H
+#define GT_NVPTX_H
+
+#include "plugin-core.h"
+#include "cuda-api.h"
+
+/* ---- The driver library (nvptx-cuda.c).  ---- */
+
+/* A pointer to each function of cuda-lib.def, bound by nvptx_cuda_load;
+   the optional ones may be NULL.  */
+struct nvptx_cuda
+{
+#define CUDA_ONE_CALL(name) __typeof__ (name) *name;
+#include "cuda-lib.def"
+#undef CUDA_ONE_CALL
+};
+extern struct nvptx_cuda nvptx_cuda GTC_HIDDEN;
+
+/* Call driver function NAME.  */
+#define CU(name) (nvptx_cuda.name)
+
+/* Open libcuda.so.1 (or the file GOMPTARGET_CUDA_LIB names) and bind
+   its functions; false, with the reason under GOMP_DEBUG, when it cannot
+   be used.  */
+bool nvptx_cuda_load (void) GTC_HIDDEN;
+
+/* "CUDA_ERROR_X (what it means)" for R, in a static buffer per thread.  */
+const char *nvptx_cuda_error (CUresult r) GTC_HIDDEN;
+
+/* Report that operation OP (a CUDA function, possibly with what it
+   worked on) failed on OpenMP device DEVNUM with R.  */
+void nvptx_report (int devnum, const char *op, CUresult r) GTC_HIDDEN;
+
+/* Set when the plugin is about to end the program (a fatal device error):
+   nothing may touch the devices any more.  */
+extern bool nvptx_dying GTC_HIDDEN;
+
+/* Report a fatal error of OpenMP device DEVNUM and end the program with
+   exit status 1.  */
+void nvptx_fatal (int devnum, const char *fmt, ...)
+  __attribute__ ((noreturn, format (printf, 2, 3))) GTC_HIDDEN;
+
+/* ---- Devices, queues, images.  ---- */
+
+/* A block of soft stacks: GCC's kernels give each warp SIZE / (teams x
+   warps) bytes of it.  A block is reused by the launches of its last
+   user's stream at once, by other streams once DONE has completed.  */
+struct nvptx_stacks
+{
+  CUdeviceptr ptr;
+  size_t size;
+  CUevent done;			/* Recorded after its last kernel.  */
+  struct nvptx_queue *user;	/* Whose stream recorded DONE.  */
+  struct nvptx_stacks *next;
+};
+
+struct nvptx_device
+{
+  struct gtc_device core;
+  CUdevice cu;
+  CUcontext ctx;		/* The device's primary context.  */
+  bool ctx_retained;
+  char name[128];
+  int cc_major, cc_minor;
+  int sms;			/* Multiprocessors.  */
+  int max_threads_block;
+  int regs_per_sm;
+  int clock_khz;
+  int max_shared_block;
+  size_t max_pitch;
+  size_t total_mem;
+
+  /* Soft stacks, cached between launches.  */
+  pthread_mutex_t stacks_lock;
+  struct nvptx_stacks *stacks;
+
+  /* Copies from other devices: which peers this context may access
+     (bit N: device N of the plugin), which it was refused, and, for
+     copies from this device staged through host memory, a stream of its
+     own with an event.  */
+  pthread_mutex_t peer_lock;
+  uint64_t peer_on, peer_off;
+  CUstream helper;
+  CUevent helper_event;
+
+  /* The last kernel launched on the device, for fault messages.  */
+  const char *last_kernel;
+};
+
+/* Staging memory of a queue: pinned host memory used by asynchronous
+   copies and for the address arrays of launches.  It is used as a ring of
+   NVPTX_STAGE_SEGMENTS segments; leaving a segment records its event on
+   the stream, and a segment is used again once its event has
+   completed.  */
+#define NVPTX_STAGE_SEGMENTS 4
+#define NVPTX_STAGE_SEGMENT (1u << 20)
+
+struct nvptx_queue
+{
+  struct gtc_queue core;
+  CUstream stream;
+  /* Recorded on STREAM by other queues that must wait for this one
+     (issue_wait), under MARK_LOCK.  */
+  CUevent mark;
+  pthread_mutex_t mark_lock;
+  /* An event of this queue's device used by staged copies from other
+     devices.  */
+  CUevent peer_event;
+
+  /* Staging ring (allocated on first use).  */
+  char *stage;
+  size_t stage_head;		/* Offset of the next free byte.  */
+  CUevent stage_done[NVPTX_STAGE_SEGMENTS];
+  bool stage_pending[NVPTX_STAGE_SEGMENTS];
+
+  /* Device memory the address arrays of launches are copied to: a ring
+     reused in stream order.  */
+  CUdeviceptr args;
+  size_t args_size, args_head;
+
+  /* The last kernel launched on the stream since it was last found idle,
+     for fault messages.  */
+  const char *last_kernel;
+
+  /* Host functions issued to the stream that have not run yet (atomic),
+     watched for faults (plugin-nvptx.c).  */
+  int pending_calls;
+  struct nvptx_queue *next_watched;
+};
+
+/* A kernel of an image.  */
+struct nvptx_kernel
+{
+  CUfunction fn;
+  const char *ptx_name;		/* main$_omp_fn$0, the image's.  */
+  char *name;			/* main._omp_fn.0, for messages.  */
+  int max_threads;		/* Per block, for this kernel.  */
+  int regs;			/* Registers per thread.  */
+};
+
+struct nvptx_image
+{
+  struct gtc_image core;
+  CUmodule module;
+  unsigned lib_version;		/* GCC's library version of the image.  */
+  struct nvptx_kernel *kernels;	/* One per function of the image.  */
+  CUdeviceptr ind_map;		/* GCC 14's indirect-function map.  */
+};
+
+/* Make DEV's context the calling thread's current one; 0 or -1 (after a
+   message).  */
+int nvptx_use (struct nvptx_device *dev) GTC_HIDDEN;
+
+/* The OpenMP device number of DEV, for messages.  */
+static inline int
+nvptx_num (const struct nvptx_device *dev)
+{
+  return (int) dev->core.number;
+}
+
+/* Wait until Q's stream has run everything issued to it; a fault of the
+   device is fatal.  0 or -1 (after a message).  */
+int nvptx_queue_sync (struct nvptx_queue *q) GTC_HIDDEN;
+
+/* Issue FN (ARG) to Q's stream as a host function; FN must make no CUDA
+   call.  0 or -1 (after a message).  */
+int nvptx_host_call (struct nvptx_queue *q, void (*fn) (void *),
+		     void *arg) GTC_HIDDEN;
+
+/* The soft stacks of a launch on Q: a block of at least SIZE bytes, with
+   DEV's stack lock held; nvptx_stacks_release records the launch.  */
+struct nvptx_stacks *nvptx_stacks_acquire (struct nvptx_device *dev,
+					   struct nvptx_queue *q,
+					   size_t size) GTC_HIDDEN;
+void nvptx_stacks_release (struct nvptx_device *dev, struct nvptx_queue *q,
+			   struct nvptx_stacks *s, bool launched) GTC_HIDDEN;
+void nvptx_stacks_free_idle (struct nvptx_device *dev) GTC_HIDDEN;
+
+/* ---- Images (nvptx-image.c).  ---- */
+
+bool nvptx_image_ok (const struct gt_gcc_image *) GTC_HIDDEN;
+int nvptx_load_image (struct gtc_device *, struct gtc_image *) GTC_HIDDEN;
+int nvptx_find_kernel (struct gtc_device *, struct gtc_image *, size_t,
+		       struct gtc_kernel *) GTC_HIDDEN;
+int nvptx_find_variable (struct gtc_device *, struct gtc_image *, size_t,
+			 void **, size_t *) GTC_HIDDEN;
+int nvptx_find_icvs (struct gtc_device *, struct gtc_image *, void **,
+		     size_t *) GTC_HIDDEN;
+void nvptx_unload_image (struct gtc_device *, struct gtc_image *)
+  GTC_HIDDEN;
+
+/* The dynamic shared memory of a launch of a kernel of IMG
+   (GOMP_NVPTX_LOWLAT_POOL for GCC 14 images).  */
+unsigned nvptx_shared_bytes (const struct nvptx_image *img) GTC_HIDDEN;
+
+/* ---- Copies (nvptx-copy.c).  ---- */
+
+/* Room for SIZE (at most NVPTX_STAGE_SEGMENT) bytes in Q's staging
+   ring; NULL after a message.  */
+void *nvptx_stage (struct nvptx_queue *q, size_t size) GTC_HIDDEN;
+void nvptx_stage_fini (struct nvptx_queue *q) GTC_HIDDEN;
+
+int nvptx_copy (struct gtc_queue *q, enum gtc_copy_dir dir, void *dst,
+		const void *src, size_t size, struct gtc_device *peer)
+  GTC_HIDDEN;
+int nvptx_copy_rect (struct gtc_device *dst_dev, struct gtc_device *src_dev,
+		     const gt_rect_copy *r) GTC_HIDDEN;
+void nvptx_peer_fini (struct nvptx_device *dev) GTC_HIDDEN;
+
+#endif /* GT_NVPTX_H */
