@@ -73,6 +73,7 @@ stage_init (struct nvptx_queue *q)
       q->stage_pending[i] = false;
     }
   q->stage = p;
+  q->stage_seg = 0;
   q->stage_head = 0;
   gt_plugin_debug ("device %d: queue %u: %u KiB of pinned staging memory",
 		   nvptx_num (dev), q->core.index,
@@ -84,7 +85,7 @@ void *
 nvptx_stage (struct nvptx_queue *q, size_t size)
 {
   struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
-  size_t seg;
+  unsigned seg;
   CUresult r;
   void *p;
 
@@ -93,11 +94,11 @@ nvptx_stage (struct nvptx_queue *q, size_t size)
     return NULL;
   if (q->stage == NULL && stage_init (q) != 0)
     return NULL;
-  seg = q->stage_head / NVPTX_STAGE_SEGMENT;
-  if (q->stage_head + size > (seg + 1) * NVPTX_STAGE_SEGMENT)
+  if (q->stage_head + size > NVPTX_STAGE_SEGMENT)
     {
       /* Leave this segment: it is free again once the stream is past
 	 what was issued so far.  */
+      seg = q->stage_seg;
       r = CU (cuEventRecord) (q->stage_done[seg], q->stream);
       if (r != CUDA_SUCCESS)
 	{
@@ -123,9 +124,10 @@ nvptx_stage (struct nvptx_queue *q, size_t size)
 	    }
 	  q->stage_pending[seg] = false;
 	}
-      q->stage_head = seg * NVPTX_STAGE_SEGMENT;
+      q->stage_seg = seg;
+      q->stage_head = 0;
     }
-  p = q->stage + q->stage_head;
+  p = q->stage + (size_t) q->stage_seg * NVPTX_STAGE_SEGMENT + q->stage_head;
   q->stage_head += size;
   return p;
 }

@@ -134,7 +134,8 @@ struct nvptx_queue
 
   /* Staging ring (allocated on first use).  */
   char *stage;
-  size_t stage_head;		/* Offset of the next free byte.  */
+  unsigned stage_seg;		/* The segment in use.  */
+  size_t stage_head;		/* Offset of its next free byte.  */
   CUevent stage_done[NVPTX_STAGE_SEGMENTS];
   bool stage_pending[NVPTX_STAGE_SEGMENTS];
 
