@@ -28,6 +28,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 struct nvptx_cuda nvptx_cuda;
 bool nvptx_dying;
@@ -109,7 +110,11 @@ nvptx_fatal (int devnum, const char *fmt, ...)
   char prefix[64];
   va_list ap;
 
-  __atomic_store_n (&nvptx_dying, true, __ATOMIC_RELEASE);
+  /* One thread reports and ends the program; another one that finds a
+     fault meanwhile waits for the end.  */
+  if (__atomic_exchange_n (&nvptx_dying, true, __ATOMIC_ACQ_REL))
+    for (;;)
+      pause ();
   snprintf (prefix, sizeof prefix, "libgomptarget: nvptx: device %d: ",
 	    devnum);
   va_start (ap, fmt);

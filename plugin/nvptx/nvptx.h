@@ -60,8 +60,21 @@ void nvptx_report (int devnum, const char *op, CUresult r) GTC_HIDDEN;
    nothing may touch the devices any more.  */
 extern bool nvptx_dying GTC_HIDDEN;
 
+/* Set on the threads that run host functions of streams, which may not
+   call the driver.  */
+extern __thread bool nvptx_in_host_call GTC_HIDDEN;
+
+/* Is the driver off limits to the calling thread: the program ending on a
+   device error, or a host function of a stream?  */
+static inline bool
+nvptx_off (void)
+{
+  return __atomic_load_n (&nvptx_dying, __ATOMIC_ACQUIRE)
+	 || nvptx_in_host_call;
+}
+
 /* Report a fatal error of OpenMP device DEVNUM and end the program with
-   exit status 1.  */
+   exit status 1 (only the first one: a second waits for the end).  */
 void nvptx_fatal (int devnum, const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 2, 3))) GTC_HIDDEN;
 

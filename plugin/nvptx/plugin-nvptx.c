@@ -69,7 +69,7 @@ static struct device_info *infos;
 static size_t stack_size = 128u << 10;
 
 /* Set on the threads that run host functions of streams.  */
-static __thread bool in_host_call;
+__thread bool nvptx_in_host_call;
 
 /* ---- Contexts and errors.  ---- */
 
@@ -77,7 +77,14 @@ int
 nvptx_use (struct nvptx_device *dev)
 {
   CUcontext cur = NULL;
-  CUresult r = CU (cuCtxGetCurrent) (&cur);
+  CUresult r;
+
+  /* The program ends on a device error, or a host function of a stream
+     ended it (the front end then finishes the devices from there): no
+     more driver calls, no more messages.  */
+  if (GT_UNLIKELY (nvptx_off ()))
+    return -1;
+  r = CU (cuCtxGetCurrent) (&cur);
 
   if (r == CUDA_SUCCESS && cur == dev->ctx)
     return 0;
@@ -103,10 +110,13 @@ faulting_region (struct nvptx_queue *q, struct nvptx_device *dev)
   return name ? name : "(none launched)";
 }
 
-/* The device's work failed with R: fatal.  */
-static void __attribute__ ((noreturn))
+/* The device's work failed with R: fatal, unless the program is ending
+   already (then -1).  */
+static int
 device_fault (struct nvptx_queue *q, struct nvptx_device *dev, CUresult r)
 {
+  if (nvptx_off ())
+    return -1;
   nvptx_fatal (nvptx_num (dev), "the kernel of target region %s failed: "
 	       "%s%s", faulting_region (q, dev), nvptx_cuda_error (r),
 	       r == CUDA_ERROR_LAUNCH_FAILED ? " (perhaps abort was called)"
@@ -125,7 +135,7 @@ static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t watch_cond = PTHREAD_COND_INITIALIZER;
 static struct nvptx_queue *watched;	/* Every queue, under WATCH_LOCK.  */
 static int watch_pending;		/* Host functions pending (atomic).  */
-static bool watch_started, watch_stop;
+static bool watch_started;
 static pthread_t watcher;
 
 #define WATCH_INTERVAL_NS 5000000
@@ -140,30 +150,32 @@ watch_main (void *arg)
   for (;;)
     {
       struct nvptx_queue *q;
-      while (!watch_stop
-	     && __atomic_load_n (&watch_pending, __ATOMIC_ACQUIRE) == 0)
+      while (__atomic_load_n (&watch_pending, __ATOMIC_ACQUIRE) == 0)
 	pthread_cond_wait (&watch_cond, &watch_lock);
-      if (watch_stop)
-	break;
       pthread_mutex_unlock (&watch_lock);
       nanosleep (&ts, NULL);
       pthread_mutex_lock (&watch_lock);
-      for (q = watched; q != NULL && !watch_stop; q = q->next_watched)
+      for (q = watched; q != NULL; q = q->next_watched)
 	{
 	  struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
 	  CUresult r;
+	  if (nvptx_off ())
+	    break;
 	  if (__atomic_load_n (&q->pending_calls, __ATOMIC_ACQUIRE) == 0)
 	    continue;
 	  r = CU (cuCtxSetCurrent) (dev->ctx);
 	  if (r == CUDA_SUCCESS)
 	    r = CU (cuStreamQuery) (q->stream);
-	  if (r != CUDA_SUCCESS && r != CUDA_ERROR_NOT_READY
-	      && !__atomic_load_n (&nvptx_dying, __ATOMIC_ACQUIRE))
+	  if (r != CUDA_SUCCESS && r != CUDA_ERROR_NOT_READY)
 	    {
 	      pthread_mutex_unlock (&watch_lock);
+	      /* Returns only when the program is ending anyway.  */
 	      device_fault (q, dev, r);
+	      return NULL;
 	    }
 	}
+      if (nvptx_off ())
+	break;
     }
   pthread_mutex_unlock (&watch_lock);
   return NULL;
@@ -176,7 +188,7 @@ watch_more (void)
   if (__atomic_add_fetch (&watch_pending, 1, __ATOMIC_ACQ_REL) != 1)
     return;
   pthread_mutex_lock (&watch_lock);
-  if (!watch_started && !watch_stop)
+  if (!watch_started)
     {
       int err = pthread_create (&watcher, NULL, watch_main, NULL);
       if (err == 0)
@@ -185,15 +197,6 @@ watch_more (void)
 	gt_plugin_error ("cannot start the fault watcher (error %d): faults "
 			 "of nowait regions will not be noticed", err);
     }
-  pthread_cond_signal (&watch_cond);
-  pthread_mutex_unlock (&watch_lock);
-}
-
-static void
-watch_stop_now (void)
-{
-  pthread_mutex_lock (&watch_lock);
-  watch_stop = true;
   pthread_cond_signal (&watch_cond);
   pthread_mutex_unlock (&watch_lock);
 }
@@ -213,9 +216,9 @@ host_call_run (void *arg)
   struct host_call *c = arg;
   struct nvptx_queue *q = c->q;
 
-  in_host_call = true;
+  nvptx_in_host_call = true;
   c->fn (c->arg);
-  in_host_call = false;
+  nvptx_in_host_call = false;
   free (c);
   __atomic_sub_fetch (&q->pending_calls, 1, __ATOMIC_ACQ_REL);
   __atomic_sub_fetch (&watch_pending, 1, __ATOMIC_ACQ_REL);
@@ -265,8 +268,6 @@ attribute (CUdevice cu, CUdevice_attribute a, const char *what, int *out)
     }
   return 0;
 }
-
-static void nvptx_at_exit (void);
 
 static int
 nvptx_probe (void)
@@ -347,7 +348,6 @@ nvptx_probe (void)
   stack_size = (size_t) (kb > 0 ? kb : 1) << 10;
   gt_plugin_debug ("CUDA driver %d.%d: %d device(s)", version / 1000,
 		   version % 1000 / 10, n);
-  atexit (nvptx_at_exit);
   return n;
 }
 
@@ -437,7 +437,7 @@ nvptx_fini_device (struct gtc_device *gdev)
   struct nvptx_device *dev = (struct nvptx_device *) gdev;
   CUresult r;
 
-  if (!dev->ctx_retained)
+  if (!dev->ctx_retained || nvptx_off ())
     return;
   if (nvptx_use (dev) == 0)
     {
@@ -458,26 +458,6 @@ nvptx_fini_device (struct gtc_device *gdev)
   dev->ctx_retained = false;
   dev->ctx = NULL;
   dev->last_kernel = NULL;
-}
-
-/* At exit: finish every device, unless the program ends because of a
-   device error or from a thread where the driver cannot be called.  */
-static void
-nvptx_at_exit (void)
-{
-  CUcontext cur;
-  int i;
-
-  watch_stop_now ();
-  if (__atomic_load_n (&nvptx_dying, __ATOMIC_ACQUIRE) || in_host_call
-      || CU (cuCtxGetCurrent) (&cur) != CUDA_SUCCESS)
-    return;
-  for (i = 0; i < gtc_num_devices; i++)
-    {
-      struct gtc_device *dev = gtc_device (i);
-      if (dev != NULL && __atomic_load_n (&dev->ready, __ATOMIC_ACQUIRE))
-	__tgt_rtl_deinit_device (i);
-    }
 }
 
 /* ---- Memory.  ---- */
@@ -744,7 +724,7 @@ nvptx_queue_sync (struct nvptx_queue *q)
   gtc_wait_serve (&dev->core, stream_done, &poll, NULL);
   r = CU (cuStreamSynchronize) (q->stream);
   if (r != CUDA_SUCCESS)
-    device_fault (q, dev, r);
+    return device_fault (q, dev, r);
   __atomic_store_n (&q->last_kernel, NULL, __ATOMIC_RELEASE);
   return 0;
 }
@@ -826,7 +806,10 @@ args_memory (struct nvptx_queue *q, size_t size)
 	  /* The kernels that read the old one must be done first.  */
 	  r = CU (cuStreamSynchronize) (q->stream);
 	  if (r != CUDA_SUCCESS)
-	    device_fault (q, dev, r);
+	    {
+	      device_fault (q, dev, r);
+	      return 0;
+	    }
 	  CU (cuMemFree_v2) (q->args);
 	  q->args = 0;
 	  q->args_size = 0;

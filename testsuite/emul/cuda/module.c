@@ -458,6 +458,11 @@ link_objects (struct ptx_object **objs, size_t nobjs, int sm,
 	    }
 	  if (s->linkage == PTX_EXTERN && table_find (&t, s->name, NULL))
 	    continue;
+	  /* An extern .shared array without a definition is the launch's
+	     dynamic shared memory (GCC 14's __nvptx_lowlat_pool).  */
+	  if (s->kind == PTX_VAR && s->space == PTX_SHARED
+	      && s->linkage == PTX_EXTERN)
+	    continue;
 	  emul_log_printf (log, "error   : Undefined reference to '%s' in "
 			   "'%s'", s->name, o->name);
 	  ok = false;
