@@ -56,7 +56,7 @@ stage_init (struct nvptx_queue *q)
 			   CU_MEMHOSTALLOC_PORTABLE);
   if (r != CUDA_SUCCESS)
     {
-      nvptx_report (nvptx_num (dev), "cuMemHostAlloc (staging memory)", r);
+      nvptx_report (dev, "cuMemHostAlloc (staging memory)", r);
       return -1;
     }
   for (i = 0; i < NVPTX_STAGE_SEGMENTS; i++)
@@ -64,7 +64,7 @@ stage_init (struct nvptx_queue *q)
       r = CU (cuEventCreate) (&q->stage_done[i], CU_EVENT_DISABLE_TIMING);
       if (r != CUDA_SUCCESS)
 	{
-	  nvptx_report (nvptx_num (dev), "cuEventCreate", r);
+	  nvptx_report (dev, "cuEventCreate", r);
 	  while (i-- > 0)
 	    CU (cuEventDestroy_v2) (q->stage_done[i]);
 	  CU (cuMemFreeHost) (p);
@@ -102,7 +102,7 @@ nvptx_stage (struct nvptx_queue *q, size_t size)
       r = CU (cuEventRecord) (q->stage_done[seg], q->stream);
       if (r != CUDA_SUCCESS)
 	{
-	  nvptx_report (nvptx_num (dev), "cuEventRecord", r);
+	  nvptx_report (dev, "cuEventRecord", r);
 	  return NULL;
 	}
       q->stage_pending[seg] = true;
@@ -119,7 +119,7 @@ nvptx_stage (struct nvptx_queue *q, size_t size)
 	    }
 	  if (r != CUDA_SUCCESS)
 	    {
-	      nvptx_report (nvptx_num (dev), "waiting for staging memory", r);
+	      nvptx_report (dev, "waiting for staging memory", r);
 	      return NULL;
 	    }
 	  q->stage_pending[seg] = false;
@@ -199,7 +199,7 @@ check (struct nvptx_device *dev, const char *op, CUresult r)
 {
   if (r == CUDA_SUCCESS)
     return 0;
-  nvptx_report (nvptx_num (dev), op, r);
+  nvptx_report (dev, op, r);
   return -1;
 }
 
@@ -277,7 +277,7 @@ peer_usable (struct nvptx_device *dev, struct nvptx_device *peer)
   r = CU (cuDeviceCanAccessPeer) (&can, dev->cu, peer->cu);
   if (r != CUDA_SUCCESS)
     {
-      nvptx_report (nvptx_num (dev), "cuDeviceCanAccessPeer", r);
+      nvptx_report (dev, "cuDeviceCanAccessPeer", r);
       can = 0;
     }
   if (can)
@@ -315,7 +315,7 @@ helper_stream (struct nvptx_device *peer)
   if (r != CUDA_SUCCESS)
     {
       peer->helper = NULL;
-      nvptx_report (nvptx_num (peer), "cuStreamCreate", r);
+      nvptx_report (peer, "cuStreamCreate", r);
       return -1;
     }
   r = CU (cuEventCreate) (&peer->helper_event, CU_EVENT_DISABLE_TIMING);
@@ -323,7 +323,7 @@ helper_stream (struct nvptx_device *peer)
     {
       CU (cuStreamDestroy_v2) (peer->helper);
       peer->helper = NULL;
-      nvptx_report (nvptx_num (peer), "cuEventCreate", r);
+      nvptx_report (peer, "cuEventCreate", r);
       return -1;
     }
   return 0;
@@ -510,7 +510,7 @@ nvptx_copy_rect (struct gtc_device *gdst, struct gtc_device *gsrc,
     }
   if (res != CUDA_SUCCESS)
     {
-      nvptx_report (nvptx_num (dev), op, res);
+      nvptx_report (dev, op, res);
       return -1;
     }
   gt_plugin_debug ("device %d: %s: %zu x %zu x %zu bytes", nvptx_num (dev),

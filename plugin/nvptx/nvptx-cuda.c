@@ -32,6 +32,7 @@
 
 struct nvptx_cuda nvptx_cuda;
 bool nvptx_dying;
+bool nvptx_exiting;
 
 static void *cuda_handle;
 
@@ -94,11 +95,44 @@ nvptx_cuda_error (CUresult r)
   return buf;
 }
 
-void
-nvptx_report (int devnum, const char *op, CUresult r)
+bool
+nvptx_sticky (CUresult r)
 {
-  if (devnum >= 0)
-    gt_plugin_error ("device %d: %s failed: %s", devnum, op,
+  switch (r)
+    {
+    case CUDA_ERROR_ILLEGAL_ADDRESS:
+    case CUDA_ERROR_LAUNCH_TIMEOUT:
+    case CUDA_ERROR_ASSERT:
+    case CUDA_ERROR_HARDWARE_STACK_ERROR:
+    case CUDA_ERROR_ILLEGAL_INSTRUCTION:
+    case CUDA_ERROR_MISALIGNED_ADDRESS:
+    case CUDA_ERROR_LAUNCH_FAILED:
+      return true;
+    default:
+      /* CUDA_ERROR_INVALID_ADDRESS_SPACE and CUDA_ERROR_INVALID_PC.  */
+      return r == 717 || r == 718;
+    }
+}
+
+void
+nvptx_report (struct nvptx_device *dev, const char *op, CUresult r)
+{
+  if (nvptx_off ())
+    return;
+  if (dev != NULL && nvptx_sticky (r))
+    {
+      /* The fault of earlier work, found issuing more: said once, and the
+	 driver is left alone from now on.  Not fatal here -- the caller
+	 may hold a lock of the core that the teardown at exit takes --
+	 but the caller fails, which the front end makes fatal.  While the
+	 program exits, what a fault leaves behind is no news.  */
+      if (!__atomic_load_n (&nvptx_exiting, __ATOMIC_ACQUIRE)
+	  && !__atomic_exchange_n (&nvptx_dying, true, __ATOMIC_ACQ_REL))
+	nvptx_fault_message (NULL, dev, r);
+      return;
+    }
+  if (dev != NULL)
+    gt_plugin_error ("device %d: %s failed: %s", nvptx_num (dev), op,
 		     nvptx_cuda_error (r));
   else
     gt_plugin_error ("%s failed: %s", op, nvptx_cuda_error (r));
@@ -120,5 +154,11 @@ nvptx_fatal (int devnum, const char *fmt, ...)
   va_start (ap, fmt);
   gt_vreport (prefix, fmt, ap);
   va_end (ap);
+  if (__atomic_load_n (&nvptx_exiting, __ATOMIC_ACQUIRE))
+    {
+      /* Calling exit again from an exit handler would not return.  */
+      fflush (NULL);
+      _exit (EXIT_FAILURE);
+    }
   exit (EXIT_FAILURE);
 }

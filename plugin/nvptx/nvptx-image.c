@@ -259,7 +259,7 @@ link_module (struct nvptx_device *dev, const struct desc_gcc12 *d,
   r = CU (cuLinkCreate_v2) (n, o->opt, o->val, &state);
   if (r != CUDA_SUCCESS)
     {
-      nvptx_report (nvptx_num (dev), "cuLinkCreate", r);
+      nvptx_report (dev, "cuLinkCreate", r);
       free (o);
       return -1;
     }
@@ -277,7 +277,7 @@ link_module (struct nvptx_device *dev, const struct desc_gcc12 *d,
 				 size, NULL, 0, NULL, NULL);
       if (r != CUDA_SUCCESS)
 	{
-	  nvptx_report (nvptx_num (dev), what, r);
+	  nvptx_report (dev, what, r);
 	  if (o->error[0])
 	    gt_plugin_error ("device %d: the JIT linker says: %s",
 			     nvptx_num (dev), o->error);
@@ -287,7 +287,7 @@ link_module (struct nvptx_device *dev, const struct desc_gcc12 *d,
   r = CU (cuLinkComplete) (state, &cubin, &cubin_size);
   if (r != CUDA_SUCCESS)
     {
-      nvptx_report (nvptx_num (dev), "cuLinkComplete", r);
+      nvptx_report (dev, "cuLinkComplete", r);
       if (o->error[0])
 	gt_plugin_error ("device %d: the JIT linker says: %s",
 			 nvptx_num (dev), o->error);
@@ -306,14 +306,14 @@ link_module (struct nvptx_device *dev, const struct desc_gcc12 *d,
   r = CU (cuModuleLoadData) (module, cubin);
   if (r != CUDA_SUCCESS)
     {
-      nvptx_report (nvptx_num (dev), "cuModuleLoadData", r);
+      nvptx_report (dev, "cuModuleLoadData", r);
       goto out;
     }
   err = 0;
  out:
   r = CU (cuLinkDestroy) (state);
   if (r != CUDA_SUCCESS)
-    nvptx_report (nvptx_num (dev), "cuLinkDestroy", r);
+    nvptx_report (dev, "cuLinkDestroy", r);
   free (o);
   return err;
 }
@@ -335,7 +335,7 @@ module_global (struct nvptx_device *dev, struct nvptx_image *img,
     {
       char what[256];
       snprintf (what, sizeof what, "cuModuleGetGlobal (%s)", name);
-      nvptx_report (nvptx_num (dev), what, r);
+      nvptx_report (dev, what, r);
     }
   return false;
 }
@@ -351,7 +351,7 @@ write_global (struct nvptx_device *dev, CUdeviceptr dst, const void *src,
     {
       char what[256];
       snprintf (what, sizeof what, "cuMemcpyHtoD (%s)", name);
-      nvptx_report (nvptx_num (dev), what, r);
+      nvptx_report (dev, what, r);
       return -1;
     }
   return 0;
@@ -395,7 +395,7 @@ map_indirect_functions (struct nvptx_device *dev, struct nvptx_image *img,
   r = CU (cuMemcpyDtoH_v2) (dev_addrs, table, size);
   if (r != CUDA_SUCCESS)
     {
-      nvptx_report (nvptx_num (dev), "cuMemcpyDtoH ($offload_ind_func_table)",
+      nvptx_report (dev, "cuMemcpyDtoH ($offload_ind_func_table)",
 		    r);
       goto out;
     }
@@ -409,7 +409,7 @@ map_indirect_functions (struct nvptx_device *dev, struct nvptx_image *img,
   if (r != CUDA_SUCCESS)
     {
       img->ind_map = 0;
-      nvptx_report (nvptx_num (dev), "cuMemAlloc (indirect-function map)",
+      nvptx_report (dev, "cuMemAlloc (indirect-function map)",
 		    r);
       goto out;
     }
@@ -483,16 +483,16 @@ nvptx_unload_image (struct gtc_device *gdev, struct gtc_image *gimg)
       if (img->ind_map)
 	{
 	  r = CU (cuMemFree_v2) (img->ind_map);
-	  if (r != CUDA_SUCCESS && !nvptx_dying)
-	    nvptx_report (nvptx_num (dev), "cuMemFree (indirect-function map)",
+	  if (r != CUDA_SUCCESS)
+	    nvptx_report (dev, "cuMemFree (indirect-function map)",
 			  r);
 	}
       /* Kernels of the module may still be queued: the driver waits.  */
       if (img->module)
 	{
 	  r = CU (cuModuleUnload) (img->module);
-	  if (r != CUDA_SUCCESS && !nvptx_dying)
-	    nvptx_report (nvptx_num (dev), "cuModuleUnload", r);
+	  if (r != CUDA_SUCCESS)
+	    nvptx_report (dev, "cuModuleUnload", r);
 	}
     }
   img->ind_map = 0;
@@ -529,7 +529,7 @@ nvptx_find_kernel (struct gtc_device *gdev, struct gtc_image *gimg,
 	{
 	  char what[256];
 	  snprintf (what, sizeof what, "cuModuleGetFunction (%s)", ptx_name);
-	  nvptx_report (nvptx_num (dev), what, r);
+	  nvptx_report (dev, what, r);
 	}
       return -1;
     }

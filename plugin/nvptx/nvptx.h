@@ -52,13 +52,39 @@ bool nvptx_cuda_load (void) GTC_HIDDEN;
 /* "CUDA_ERROR_X (what it means)" for R, in a static buffer per thread.  */
 const char *nvptx_cuda_error (CUresult r) GTC_HIDDEN;
 
+struct nvptx_device;
+struct nvptx_queue;
+
 /* Report that operation OP (a CUDA function, possibly with what it
-   worked on) failed on OpenMP device DEVNUM with R.  */
-void nvptx_report (int devnum, const char *op, CUresult r) GTC_HIDDEN;
+   worked on) failed on DEV with R.  An error that says the device's
+   work faulted (the context's sticky errors) is reported as the fault of
+   the region (nvptx_fault_message), and the plugin then leaves the
+   driver alone; nothing is said once the program ends.  */
+void nvptx_report (struct nvptx_device *dev, const char *op, CUresult r)
+  GTC_HIDDEN;
+
+/* Does R say that work of the device faulted (an illegal address, a trap
+   ...), which makes every later call of the context fail?  */
+bool nvptx_sticky (CUresult r) GTC_HIDDEN;
+
+/* Say that the work of DEV failed with R (found waiting for Q, or
+   NULL), naming the target region whose kernel ran last on Q (else on
+   DEV).  */
+void nvptx_fault_message (struct nvptx_queue *q, struct nvptx_device *dev,
+			  CUresult r) GTC_HIDDEN;
+
+/* The same, fatal: for threads that hold no lock of the core.  Returns
+   -1 only when the program is ending anyway.  */
+int nvptx_device_fault (struct nvptx_queue *q, struct nvptx_device *dev,
+			CUresult r) GTC_HIDDEN;
 
 /* Set when the plugin is about to end the program (a fatal device error):
    nothing may touch the devices any more.  */
 extern bool nvptx_dying GTC_HIDDEN;
+
+/* Set when the program has started to exit (before the front end
+   finishes the devices).  */
+extern bool nvptx_exiting GTC_HIDDEN;
 
 /* Set on the threads that run host functions of streams, which may not
    call the driver.  */
@@ -74,7 +100,8 @@ nvptx_off (void)
 }
 
 /* Report a fatal error of OpenMP device DEVNUM and end the program with
-   exit status 1 (only the first one: a second waits for the end).  */
+   exit status 1 (only the first one: a second waits for the end; during
+   exit, without running the exit handlers again).  */
 void nvptx_fatal (int devnum, const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 2, 3))) GTC_HIDDEN;
 

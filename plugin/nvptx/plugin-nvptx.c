@@ -92,7 +92,7 @@ nvptx_use (struct nvptx_device *dev)
     r = CU (cuCtxSetCurrent) (dev->ctx);
   if (r != CUDA_SUCCESS)
     {
-      nvptx_report (nvptx_num (dev), "cuCtxSetCurrent", r);
+      nvptx_report (dev, "cuCtxSetCurrent", r);
       return -1;
     }
   return 0;
@@ -110,17 +110,41 @@ faulting_region (struct nvptx_queue *q, struct nvptx_device *dev)
   return name ? name : "(none launched)";
 }
 
-/* The device's work failed with R: fatal, unless the program is ending
-   already (then -1).  */
-static int
-device_fault (struct nvptx_queue *q, struct nvptx_device *dev, CUresult r)
+#define FAULT_FORMAT "the kernel of target region %s failed: %s%s"
+#define FAULT_ARGS(q, dev, r) \
+  faulting_region (q, dev), nvptx_cuda_error (r), \
+  (r) == CUDA_ERROR_LAUNCH_FAILED ? " (perhaps abort was called)" : ""
+
+void
+nvptx_fault_message (struct nvptx_queue *q, struct nvptx_device *dev,
+		     CUresult r)
+{
+  gt_plugin_error ("device %d: " FAULT_FORMAT, nvptx_num (dev),
+		   FAULT_ARGS (q, dev, r));
+}
+
+int
+nvptx_device_fault (struct nvptx_queue *q, struct nvptx_device *dev,
+		    CUresult r)
 {
   if (nvptx_off ())
     return -1;
-  nvptx_fatal (nvptx_num (dev), "the kernel of target region %s failed: "
-	       "%s%s", faulting_region (q, dev), nvptx_cuda_error (r),
-	       r == CUDA_ERROR_LAUNCH_FAILED ? " (perhaps abort was called)"
-					     : "");
+  nvptx_fatal (nvptx_num (dev), FAULT_FORMAT, FAULT_ARGS (q, dev, r));
+}
+
+/* The program has started to exit.  Registered at the first queue, once
+   the front end registered its exit handler (at the first device it
+   initialised): this one runs before it.  */
+static void
+note_exit (void)
+{
+  __atomic_store_n (&nvptx_exiting, true, __ATOMIC_RELEASE);
+}
+
+static void
+register_note_exit (void)
+{
+  atexit (note_exit);
 }
 
 /* ---- The watcher: faults of work nobody waits for.  ----
@@ -170,7 +194,7 @@ watch_main (void *arg)
 	    {
 	      pthread_mutex_unlock (&watch_lock);
 	      /* Returns only when the program is ending anyway.  */
-	      device_fault (q, dev, r);
+	      nvptx_device_fault (q, dev, r);
 	      return NULL;
 	    }
 	}
@@ -247,7 +271,7 @@ nvptx_host_call (struct nvptx_queue *q, void (*fn) (void *), void *arg)
       __atomic_sub_fetch (&q->pending_calls, 1, __ATOMIC_ACQ_REL);
       __atomic_sub_fetch (&watch_pending, 1, __ATOMIC_ACQ_REL);
       free (c);
-      nvptx_report (nvptx_num (dev), "cuLaunchHostFunc", r);
+      nvptx_report (dev, "cuLaunchHostFunc", r);
       return -1;
     }
   return 0;
@@ -398,7 +422,7 @@ nvptx_init_device (struct gtc_device *gdev)
   r = CU (cuDevicePrimaryCtxRetain) (&dev->ctx, dev->cu);
   if (r != CUDA_SUCCESS)
     {
-      nvptx_report (nvptx_num (dev), "cuDevicePrimaryCtxRetain", r);
+      nvptx_report (dev, "cuDevicePrimaryCtxRetain", r);
       return -1;
     }
   dev->ctx_retained = true;
@@ -425,8 +449,8 @@ stacks_free (struct nvptx_device *dev, struct nvptx_stacks *s)
 {
   CUresult r = CU (cuMemFree_v2) (s->ptr);
 
-  if (r != CUDA_SUCCESS && !nvptx_dying)
-    nvptx_report (nvptx_num (dev), "cuMemFree (soft stacks)", r);
+  if (r != CUDA_SUCCESS)
+    nvptx_report (dev, "cuMemFree (soft stacks)", r);
   CU (cuEventDestroy_v2) (s->done);
   free (s);
 }
@@ -453,8 +477,8 @@ nvptx_fini_device (struct gtc_device *gdev)
     }
   CU (cuCtxSetCurrent) (NULL);
   r = CU (cuDevicePrimaryCtxRelease_v2) (dev->cu);
-  if (r != CUDA_SUCCESS && !nvptx_dying)
-    nvptx_report (nvptx_num (dev), "cuDevicePrimaryCtxRelease", r);
+  if (r != CUDA_SUCCESS)
+    nvptx_report (dev, "cuDevicePrimaryCtxRelease", r);
   dev->ctx_retained = false;
   dev->ctx = NULL;
   dev->last_kernel = NULL;
@@ -502,7 +526,7 @@ nvptx_mem_alloc (struct gtc_device *gdev, size_t size)
     {
       char what[64];
       snprintf (what, sizeof what, "cuMemAlloc (%zu bytes)", size);
-      nvptx_report (nvptx_num (dev), what, r);
+      nvptx_report (dev, what, r);
     }
   return NULL;
 }
@@ -518,8 +542,7 @@ nvptx_mem_free (struct gtc_device *gdev, void *ptr)
   r = CU (cuMemFree_v2) ((CUdeviceptr) (uintptr_t) ptr);
   if (r != CUDA_SUCCESS)
     {
-      if (!nvptx_dying)
-	nvptx_report (nvptx_num (dev), "cuMemFree", r);
+      nvptx_report (dev, "cuMemFree", r);
       return -1;
     }
   return 0;
@@ -583,7 +606,7 @@ nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
       char what[96];
       snprintf (what, sizeof what, "cuMemAlloc (%zu bytes of soft stacks)",
 		size);
-      nvptx_report (nvptx_num (dev), what, r);
+      nvptx_report (dev, what, r);
       pthread_mutex_unlock (&dev->stacks_lock);
       return NULL;
     }
@@ -595,7 +618,7 @@ nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
       if (s == NULL)
 	gt_plugin_error ("out of host memory");
       else
-	nvptx_report (nvptx_num (dev), "cuEventCreate", r);
+	nvptx_report (dev, "cuEventCreate", r);
       free (s);
       CU (cuMemFree_v2) (ptr);
       pthread_mutex_unlock (&dev->stacks_lock);
@@ -623,7 +646,7 @@ nvptx_stacks_release (struct nvptx_device *dev, struct nvptx_queue *q,
 	{
 	  /* Nobody can tell when it is free again: drop it.  */
 	  struct nvptx_stacks **p;
-	  nvptx_report (nvptx_num (dev), "cuEventRecord", r);
+	  nvptx_report (dev, "cuEventRecord", r);
 	  for (p = &dev->stacks; *p != s; p = &(*p)->next)
 	    ;
 	  *p = s->next;
@@ -647,17 +670,21 @@ nvptx_queue_init (struct gtc_queue *gq)
   r = CU (cuStreamCreate) (&q->stream, CU_STREAM_NON_BLOCKING);
   if (r != CUDA_SUCCESS)
     {
-      nvptx_report (nvptx_num (dev), "cuStreamCreate", r);
+      nvptx_report (dev, "cuStreamCreate", r);
       return -1;
     }
   r = CU (cuEventCreate) (&q->mark, CU_EVENT_DISABLE_TIMING);
   if (r != CUDA_SUCCESS)
     {
-      nvptx_report (nvptx_num (dev), "cuEventCreate", r);
+      nvptx_report (dev, "cuEventCreate", r);
       CU (cuStreamDestroy_v2) (q->stream);
       return -1;
     }
   pthread_mutex_init (&q->mark_lock, NULL);
+  {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once (&once, register_note_exit);
+  }
   pthread_mutex_lock (&watch_lock);
   q->next_watched = watched;
   watched = q;
@@ -724,7 +751,7 @@ nvptx_queue_sync (struct nvptx_queue *q)
   gtc_wait_serve (&dev->core, stream_done, &poll, NULL);
   r = CU (cuStreamSynchronize) (q->stream);
   if (r != CUDA_SUCCESS)
-    return device_fault (q, dev, r);
+    return nvptx_device_fault (q, dev, r);
   __atomic_store_n (&q->last_kernel, NULL, __ATOMIC_RELEASE);
   return 0;
 }
@@ -764,13 +791,13 @@ nvptx_issue_wait (struct gtc_queue *gq, struct gtc_queue *gother)
   pthread_mutex_unlock (&other->mark_lock);
   if (r != CUDA_SUCCESS)
     {
-      nvptx_report (nvptx_num (dev), "cuStreamWaitEvent", r);
+      nvptx_report (dev, "cuStreamWaitEvent", r);
       return -1;
     }
   return 0;
  fail:
   pthread_mutex_unlock (&other->mark_lock);
-  nvptx_report (nvptx_num (dev), "cuCtxPushCurrent", r);
+  nvptx_report (dev, "cuCtxPushCurrent", r);
   return -1;
 }
 
@@ -807,7 +834,7 @@ args_memory (struct nvptx_queue *q, size_t size)
 	  r = CU (cuStreamSynchronize) (q->stream);
 	  if (r != CUDA_SUCCESS)
 	    {
-	      device_fault (q, dev, r);
+	      nvptx_report (dev, "cuStreamSynchronize", r);
 	      return 0;
 	    }
 	  CU (cuMemFree_v2) (q->args);
@@ -817,7 +844,7 @@ args_memory (struct nvptx_queue *q, size_t size)
       r = CU (cuMemAlloc_v2) (&q->args, want);
       if (r != CUDA_SUCCESS)
 	{
-	  nvptx_report (nvptx_num (dev), "cuMemAlloc (launch arguments)", r);
+	  nvptx_report (dev, "cuMemAlloc (launch arguments)", r);
 	  q->args = 0;
 	  return 0;
 	}
@@ -891,7 +918,7 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
       r = CU (cuMemcpyHtoDAsync_v2) (vars_dev, slot, args_bytes, q->stream);
       if (r != CUDA_SUCCESS)
 	{
-	  nvptx_report (nvptx_num (dev), "cuMemcpyHtoDAsync (launch "
+	  nvptx_report (dev, "cuMemcpyHtoDAsync (launch "
 			"arguments)", r);
 	  return -1;
 	}
@@ -917,17 +944,21 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
 			     (unsigned) warps, 1, shared, q->stream, NULL,
 			     config);
   }
+  if (r == CUDA_SUCCESS)
+    {
+      /* For the message of a fault, which may come at the next call.  */
+      __atomic_store_n (&q->last_kernel, k->name, __ATOMIC_RELEASE);
+      __atomic_store_n (&dev->last_kernel, k->name, __ATOMIC_RELEASE);
+    }
   nvptx_stacks_release (dev, q, stacks, r == CUDA_SUCCESS);
   if (r != CUDA_SUCCESS)
     {
       char what[256];
       snprintf (what, sizeof what, "cuLaunchKernel (target region %s, %d "
 		"team(s) x %d thread(s))", k->name, teams, warps);
-      nvptx_report (nvptx_num (dev), what, r);
+      nvptx_report (dev, what, r);
       return -1;
     }
-  __atomic_store_n (&q->last_kernel, k->name, __ATOMIC_RELEASE);
-  __atomic_store_n (&dev->last_kernel, k->name, __ATOMIC_RELEASE);
   return 0;
 }
 

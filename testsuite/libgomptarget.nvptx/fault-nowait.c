@@ -1,6 +1,7 @@
 /* A fault in the kernel of a nowait region, which no host thread waits
-   for on the device: the plugin's watcher notices it, and it is fatal
-   with the region's name, instead of a hang at the taskwait.  */
+   for on the device: it is fatal with the region's name, found by the
+   plugin's watcher or by a later call of the device's, instead of a
+   hang at the taskwait.  */
 
 /* { dg-set-target-env-var GOMPTARGET_EMUL_CUDA_FAULT {main$_omp_fn$1=trap} } */
 /* { dg-gomptarget-exit-status 1 } */
@@ -11,7 +12,8 @@ int
 main (void)
 {
   int x = 1, y = 1;
-#pragma omp target map(tofrom: x) nowait depend(out: x)
+  /* A region that completes, then one whose kernel traps.  */
+#pragma omp target map(tofrom: x)
   x = 2;
 #pragma omp target map(tofrom: y) nowait depend(out: y)
   y = 2;

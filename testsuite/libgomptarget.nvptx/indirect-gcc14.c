@@ -7,14 +7,19 @@
 
 #include "nvptx-test.h"
 
+/* Functions of external linkage: GCC 14's mkoffload does not find static
+   ones.  */
+int add1 (int);
+int times3 (int);
+
 #pragma omp begin declare target indirect
-static int
+int
 add1 (int v)
 {
   return v + 1;
 }
 
-static int
+int
 times3 (int v)
 {
   return v * 3;

@@ -293,8 +293,17 @@ next (struct parser *ps)
       bool hex = p + 1 < end && p[0] == '0'
 		 && (p[1] == 'x' || p[1] == 'X' || p[1] == 'f' || p[1] == 'F'
 		     || p[1] == 'd' || p[1] == 'D');
+      bool dot = false;
       while (p < end && (ident_char (*p) || *p == '.'))
 	{
+	  /* A second '.', or one before a letter other than an exponent,
+	     starts a directive: GCC 14's mkoffload writes
+	     ".version 6.0.target sm_30" with no blank between.  */
+	  if (*p == '.'
+	      && (dot || (p + 1 < end && ident_start (p[1]) && p[1] != 'e'
+			  && p[1] != 'E')))
+	    break;
+	  dot |= *p == '.';
 	  if (!hex && (*p == 'e' || *p == 'E') && p + 1 < end
 	      && (p[1] == '-' || p[1] == '+'))
 	    p++;
