@@ -1,6 +1,7 @@
 /* Copies between two GPUs with omp_target_memcpy through the nvptx
    plugin: peer to peer where the driver lets the devices access each
-   other (the trace shows cuMemcpyPeer), and within one GPU.  */
+   other (the emulated driver's trace shows cuMemcpyPeer), and within one
+   GPU.  */
 
 /* { dg-set-target-env-var GOMPTARGET_EMUL_CUDA_DEVICES "2" } */
 /* { dg-set-target-env-var GOMPTARGET_EMUL_CUDA_TRACE "nvptx-d2d-copy.trace" } */
@@ -21,6 +22,7 @@ main (void)
   int *d0, *d1, *d1b;
 
   trace_reset ();
+  need_gpus (2);
   for (i = 0; i < N; i++)
     h[i] = i ^ 0x5a5a;
   d0 = omp_target_alloc (N * sizeof *h, 0);
@@ -48,11 +50,11 @@ main (void)
     CHECK (h[i] == ((i + 16) ^ 0x5a5a) + 1, "h[%d] = %d", i, h[i]);
 
   if (EXPECT_PEER)
-    CHECK (trace_count ("copy kind=peer", NULL) >= 1
+    TRACE_CHECK (trace_count ("copy kind=peer", NULL) >= 1
 	   && trace_count ("copy kind=DtoD", NULL) >= 1,
 	   "no peer copy or copy within a device in the trace");
   else
-    CHECK (trace_count ("copy kind=peer", NULL) == 0
+    TRACE_CHECK (trace_count ("copy kind=peer", NULL) == 0
 	   && trace_count ("copy kind=DtoH device=0", NULL) >= 12,
 	   "the copy between devices was not staged through the host");
 
@@ -63,4 +65,5 @@ main (void)
   return 0;
 }
 
-/* { dg-final { gomptarget-output-includes {nvptx: device 1: copies from device 0 go peer to peer} } } */
+/* Which, the trace tells (a real pair of GPUs may have either).  */
+/* { dg-final { gomptarget-output-includes {nvptx: device 1: copies from device 0 go (peer to peer|through host memory)} } } */

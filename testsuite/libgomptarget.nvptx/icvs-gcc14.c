@@ -13,6 +13,7 @@ int
 main (void)
 {
   trace_reset ();
+  need_gpus (2);
   for (int d = 0; d < 2; d++)
     {
       int num = -1;
@@ -20,7 +21,7 @@ main (void)
       num = omp_get_device_num ();
       CHECK (num == d, "device %d: omp_get_device_num () = %d", d, num);
     }
-  CHECK (trace_count ("launch", "shared=4096", NULL) == 2,
+  TRACE_CHECK (trace_count ("launch", "shared=4096", NULL) == 2,
 	 "the launches did not get the 4096-byte low-latency pool");
   return 0;
 }

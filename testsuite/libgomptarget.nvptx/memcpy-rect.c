@@ -45,7 +45,7 @@ main (void)
 	CHECK (back2[i][j] == want, "back2[%d][%d] = %d, expected %d", i, j,
 	       back2[i][j], want);
       }
-  CHECK (trace_count ("copy kind=2D", NULL) == 2,
+  TRACE_CHECK (trace_count ("copy kind=2D", NULL) == 2,
 	 "the 2-D copies were not one cuMemcpy2D each");
 
   /* 3-D, host to device, device to device, device to host.  */
@@ -74,7 +74,7 @@ main (void)
 	  CHECK (back3[k][i][j] == want, "back3[%d][%d][%d] = %g", k, i, j,
 		 back3[k][i][j]);
 	}
-  CHECK (trace_count ("copy kind=3D", NULL) == 3,
+  TRACE_CHECK (trace_count ("copy kind=3D", NULL) == 3,
 	 "the 3-D copies were not one cuMemcpy3D each");
 
   /* 4-D: three 3-D copies each way.  */
@@ -92,7 +92,7 @@ main (void)
 				    dims4, dims4, hostdev, dev) == 0,
 	 "4-D copies failed");
   CHECK (memcmp (host4, back4, sizeof host4) == 0, "4-D copy is wrong");
-  CHECK (trace_count ("copy kind=3D", NULL) == 9,
+  TRACE_CHECK (trace_count ("copy kind=3D", NULL) == 9,
 	 "the 4-D copies were not six 3-D ones");
 
   omp_target_free (d2, dev);

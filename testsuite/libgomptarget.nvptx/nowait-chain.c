@@ -68,7 +68,8 @@ main (void)
       CHECK (b[i] == 2 * (i + 1) - 1, "b[%d] = %d", i, b[i]);
     }
 
-  /* Two independent chains on two devices, from tasks of a team.  */
+  /* Two independent chains on two devices, from tasks of a team (the
+     second one the emulated host device where there is one GPU).  */
   int r[2] = { 0, 0 };
 #pragma omp parallel num_threads(2)
 #pragma omp single
@@ -80,5 +81,6 @@ main (void)
       r[d] += omp_get_device_num ();
     }
   CHECK (r[0] == 10 && r[1] == 21, "r = {%d, %d}", r[0], r[1]);
+  CHECK (gpus () >= 1, "no GPU");
   return 0;
 }

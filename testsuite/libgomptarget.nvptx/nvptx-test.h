@@ -1,6 +1,8 @@
 /* Helpers of the tests of libgomptarget.nvptx: checks, and the emulated
    CUDA driver's trace file (GOMPTARGET_EMUL_CUDA_TRACE), which records
-   every launch (grid, block, shared memory), copy, allocation and free.  */
+   every launch (grid, block, shared memory), copy, allocation and free.
+   The tests also run on real GPUs (contrib/gpu-kit), without a trace:
+   the checks of the trace are then left out (see tracing).  */
 
 #include <omp.h>
 #include <stdarg.h>
@@ -24,13 +26,48 @@ fail (const char *fmt, ...)
 #define CHECK(cond, ...) \
   do { if (!(cond)) fail (__VA_ARGS__); } while (0)
 
-/* Empty the trace: call before the first construct.  */
+/* A check of the emulated driver's trace, made only when there is one.  */
+#define TRACE_CHECK(cond, ...) \
+  do { if (tracing () && !(cond)) fail (__VA_ARGS__); } while (0)
+
+/* Is there a trace to check (the emulated driver), or a real GPU?  */
+static int
+tracing (void)
+{
+  return getenv ("GOMPTARGET_EMUL_CUDA_TRACE") != NULL;
+}
+
+/* Empty the trace, if any: call before the first construct.  */
 static void
 trace_reset (void)
 {
   const char *f = getenv ("GOMPTARGET_EMUL_CUDA_TRACE");
-  CHECK (f != NULL, "GOMPTARGET_EMUL_CUDA_TRACE is not set");
-  unlink (f);
+  if (f != NULL)
+    unlink (f);
+}
+
+/* Exit status of a test that cannot run here (too few GPUs).  */
+#define SKIPPED 77
+
+/* The number of GPUs: the tests run with GOMPTARGET_PLUGINS=nvptx,host,
+   which puts the GPUs first and the emulated host device last.  */
+static int
+gpus (void)
+{
+  int n = omp_get_num_devices ();
+  return n > 0 ? n - 1 : 0;
+}
+
+/* Skip (exit status SKIPPED) unless there are N GPUs.  */
+static void
+need_gpus (int n)
+{
+  int have = gpus ();
+  if (have < n)
+    {
+      printf ("skipped: needs %d GPUs, has %d\n", n, have);
+      exit (SKIPPED);
+    }
 }
 
 /* The trace so far, as one string (malloc'ed).  */

@@ -30,7 +30,7 @@ main (void)
   CHECK (initial == 0, "the region ran on the host");
   for (i = 0; i < N; i++)
     CHECK (y[i] == 2 * i + 1, "y[%d] = %g", i, y[i]);
-  CHECK (trace_count ("launch", "kernel=main$_omp_fn$0", NULL) == 1,
+  TRACE_CHECK (trace_count ("launch", "kernel=main$_omp_fn$0", NULL) == 1,
 	 "the region did not run on the emulated GPU");
   return 0;
 }
