@@ -84,7 +84,14 @@ collect_cb (struct dl_phdr_info *info, size_t size, void *data)
       c->objs = grown;
       c->cap = ncap;
     }
-  c->objs[c->n].path = strdup (main_program ? "/proc/self/exe" : name);
+  const char *path = main_program ? "/proc/self/exe" : name;
+  /* A program started by running the dynamic loader ("ld.so PROGRAM", as
+     a self-contained kit does) is not /proc/self/exe, the loader, but the
+     file the loader was given, which it puts in AT_EXECFN; the kernel
+     then gave no interpreter base (AT_BASE).  */
+  if (main_program && getauxval (AT_BASE) == 0 && getauxval (AT_EXECFN))
+    path = (const char *) getauxval (AT_EXECFN);
+  c->objs[c->n].path = strdup (path);
   c->objs[c->n].base = info->dlpi_addr;
   if (c->objs[c->n].path)
     c->n++;
