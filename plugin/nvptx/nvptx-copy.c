@@ -97,8 +97,10 @@ nvptx_stage (struct nvptx_queue *q, size_t size)
   if (q->stage_head + size > NVPTX_STAGE_SEGMENT)
     {
       /* Leave this segment: it is free again once the stream is past
-	 what was issued so far.  */
+	 what was issued so far, copies out of it included.  */
       seg = q->stage_seg;
+      if (nvptx_outs_issue (q) != 0)
+	return NULL;
       r = CU (cuEventRecord) (q->stage_done[seg], q->stream);
       if (r != CUDA_SUCCESS)
 	{
@@ -145,8 +147,8 @@ nvptx_stage_fini (struct nvptx_queue *q)
   q->stage = NULL;
 }
 
-/* ---- Host functions that move data between staging memory and the
-   program's memory.  ---- */
+/* ---- Host functions that copy the program's data into staging memory
+   when the stream gets there.  ---- */
 
 struct host_copy
 {
@@ -185,6 +187,112 @@ issue_host_copy (struct nvptx_queue *q, void *dst, const void *src,
   return 0;
 }
 
+/* ---- Copies to the program's memory that wait.  ---- */
+
+static int
+defer_out (struct nvptx_queue *q, void *dst, const void *src, size_t size)
+{
+  pthread_mutex_lock (&q->outs_lock);
+  if (q->nouts == q->outs_cap)
+    {
+      size_t cap = q->outs_cap ? 2 * q->outs_cap : 16;
+      struct nvptx_out *grown = realloc (q->outs, cap * sizeof *grown);
+      if (grown == NULL)
+	{
+	  pthread_mutex_unlock (&q->outs_lock);
+	  gt_plugin_error ("out of host memory queueing a copy");
+	  return -1;
+	}
+      q->outs = grown;
+      q->outs_cap = cap;
+    }
+  q->outs[q->nouts].seq = ++q->outs_seq;
+  q->outs[q->nouts].dst = dst;
+  q->outs[q->nouts].src = src;
+  q->outs[q->nouts].size = size;
+  q->nouts++;
+  pthread_mutex_unlock (&q->outs_lock);
+  return 0;
+}
+
+uint64_t
+nvptx_outs_last (struct nvptx_queue *q)
+{
+  uint64_t seq;
+
+  pthread_mutex_lock (&q->outs_lock);
+  seq = q->outs_seq;
+  pthread_mutex_unlock (&q->outs_lock);
+  return seq;
+}
+
+void
+nvptx_outs_done (struct nvptx_queue *q, uint64_t upto)
+{
+  size_t i, j;
+
+  pthread_mutex_lock (&q->outs_lock);
+  for (i = j = 0; i < q->nouts; i++)
+    if (q->outs[i].seq <= upto)
+      memcpy (q->outs[i].dst, q->outs[i].src, q->outs[i].size);
+    else
+      q->outs[j++] = q->outs[i];
+  q->nouts = j;
+  pthread_mutex_unlock (&q->outs_lock);
+}
+
+struct outs_batch
+{
+  struct nvptx_out *outs;
+  size_t n;
+};
+
+static void
+outs_run (void *arg)
+{
+  struct outs_batch *b = arg;
+  size_t i;
+
+  for (i = 0; i < b->n; i++)
+    memcpy (b->outs[i].dst, b->outs[i].src, b->outs[i].size);
+  free (b->outs);
+  free (b);
+}
+
+int
+nvptx_outs_issue (struct nvptx_queue *q)
+{
+  struct outs_batch *b;
+
+  pthread_mutex_lock (&q->outs_lock);
+  if (q->nouts == 0)
+    {
+      pthread_mutex_unlock (&q->outs_lock);
+      return 0;
+    }
+  b = malloc (sizeof *b);
+  if (b == NULL)
+    {
+      pthread_mutex_unlock (&q->outs_lock);
+      gt_plugin_error ("out of host memory queueing a copy");
+      return -1;
+    }
+  b->outs = q->outs;
+  b->n = q->nouts;
+  q->outs = NULL;
+  q->nouts = q->outs_cap = 0;
+  pthread_mutex_unlock (&q->outs_lock);
+  if (nvptx_host_call (q, outs_run, b) != 0)
+    {
+      /* Made at once instead, which is too early; the queue has failed
+	 anyway.  */
+      free (b->outs);
+      free (b);
+      return -1;
+    }
+  return 0;
+}
+
 /* ---- Copies.  ---- */
 
 /* Has Q's stream run everything issued to it?  */
@@ -211,6 +319,12 @@ to_device (struct nvptx_queue *q, CUdeviceptr dst, const char *src,
   bool now = idle (q);
   size_t off, n;
 
+  /* Copies to the program's memory that wait come first: the data read
+     here may be theirs.  */
+  if (now)
+    nvptx_outs_done (q, UINT64_MAX);
+  else if (nvptx_outs_issue (q) != 0)
+    return -1;
   if (now && size > NVPTX_STAGE_SEGMENT)
     return check (dev, "cuMemcpyHtoDAsync",
 		  CU (cuMemcpyHtoDAsync_v2) (dst, src, size, q->stream));
@@ -239,10 +353,16 @@ to_host (struct nvptx_queue *q, char *dst, CUdeviceptr src, size_t size)
   struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
   size_t off, n;
 
-  /* Nothing ahead: the copy takes only its own time.  */
+  /* Nothing ahead: the copy takes only its own time (after the copies
+     of earlier data to the program's memory that wait).  */
   if (idle (q))
-    return check (dev, "cuMemcpyDtoHAsync",
-		  CU (cuMemcpyDtoHAsync_v2) (dst, src, size, q->stream));
+    {
+      nvptx_outs_done (q, UINT64_MAX);
+      return check (dev, "cuMemcpyDtoHAsync",
+		    CU (cuMemcpyDtoHAsync_v2) (dst, src, size, q->stream));
+    }
+  /* Behind other work: into staging memory, and on to DST when someone
+     can see it.  */
   for (off = 0; off < size; off += n)
     {
       void *slot;
@@ -251,7 +371,7 @@ to_host (struct nvptx_queue *q, char *dst, CUdeviceptr src, size_t size)
       if (slot == NULL
 	  || check (dev, "cuMemcpyDtoHAsync",
 		    CU (cuMemcpyDtoHAsync_v2) (slot, src + off, n, q->stream))
-	  || issue_host_copy (q, dst + off, slot, n) != 0)
+	  || defer_out (q, dst + off, slot, n) != 0)
 	return -1;
     }
   return 0;
@@ -467,7 +587,7 @@ nvptx_copy_rect (struct gtc_device *gdst, struct gtc_device *gsrc,
       || r->width == 0 || r->height == 0 || r->depth == 0)
     return -1;
   q = (struct nvptx_queue *) gtc_home_queue (&dev->core);
-  if (q == NULL || nvptx_use (dev) != 0)
+  if (q == NULL || nvptx_use (dev) != 0 || nvptx_outs_issue (q) != 0)
     return -1;
   if (r->depth == 1)
     {

@@ -267,10 +267,9 @@ link_module (struct nvptx_device *dev, const struct desc_gcc12 *d,
     {
       const struct ptx_obj *p = &d->ptx_objs[i];
       char what[64];
-      /* The size counts the NUL, which the JIT does not want to see.  */
+      /* The size counts the terminating NUL, which PTX input must have
+	 (as GCC's plugin, the whole of it is given).  */
       size_t size = p->size;
-      if (size > 0 && p->code[size - 1] == '\0')
-	size--;
       snprintf (what, sizeof what, "cuLinkAddData (PTX object %u of %u)",
 		i + 1, d->ptx_num);
       r = CU (cuLinkAddData_v2) (state, CU_JIT_INPUT_PTX, (void *) p->code,

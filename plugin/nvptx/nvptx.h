@@ -160,6 +160,15 @@ struct nvptx_device
 #define NVPTX_STAGE_SEGMENTS 4
 #define NVPTX_STAGE_SEGMENT (1u << 20)
 
+/* A copy from staging memory to the program's memory, still to make.  */
+struct nvptx_out
+{
+  uint64_t seq;			/* In the order of issue.  */
+  void *dst;
+  const void *src;
+  size_t size;
+};
+
 struct nvptx_queue
 {
   struct gtc_queue core;
@@ -178,6 +187,16 @@ struct nvptx_queue
   size_t stage_head;		/* Offset of its next free byte.  */
   CUevent stage_done[NVPTX_STAGE_SEGMENTS];
   bool stage_pending[NVPTX_STAGE_SEGMENTS];
+
+  /* Copies from device to host behind pending work go to staging memory;
+     the copies on to the program's memory are made by the thread that
+     waits for the stream, or by a host function issued before anything
+     that could see them (a host call, a wait of another queue, more
+     host data read, the staging memory reused).  Under OUTS_LOCK.  */
+  pthread_mutex_t outs_lock;
+  struct nvptx_out *outs;
+  size_t nouts, outs_cap;
+  uint64_t outs_seq;		/* Of the last one added.  */
 
   /* Device memory the address arrays of launches are copied to: a ring
      reused in stream order.  */
@@ -265,6 +284,14 @@ unsigned nvptx_shared_bytes (const struct nvptx_image *img) GTC_HIDDEN;
    ring; NULL after a message.  */
 void *nvptx_stage (struct nvptx_queue *q, size_t size) GTC_HIDDEN;
 void nvptx_stage_fini (struct nvptx_queue *q) GTC_HIDDEN;
+
+/* Q's copies to the program's memory that wait: issue them to the
+   stream as a host function (0 or -1 after a message); make those up
+   to UPTO (of outs_seq; UINT64_MAX: all) now, the stream being past
+   them; the last one added.  */
+int nvptx_outs_issue (struct nvptx_queue *q) GTC_HIDDEN;
+void nvptx_outs_done (struct nvptx_queue *q, uint64_t upto) GTC_HIDDEN;
+uint64_t nvptx_outs_last (struct nvptx_queue *q) GTC_HIDDEN;
 
 int nvptx_copy (struct gtc_queue *q, enum gtc_copy_dir dir, void *dst,
 		const void *src, size_t size, struct gtc_device *peer)

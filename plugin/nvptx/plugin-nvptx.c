@@ -681,6 +681,7 @@ nvptx_queue_init (struct gtc_queue *gq)
       return -1;
     }
   pthread_mutex_init (&q->mark_lock, NULL);
+  pthread_mutex_init (&q->outs_lock, NULL);
   {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once (&once, register_note_exit);
@@ -709,6 +710,9 @@ nvptx_queue_fini (struct gtc_queue *gq)
 	break;
       }
   pthread_mutex_unlock (&watch_lock);
+  free (q->outs);
+  q->outs = NULL;
+  q->nouts = 0;
   if (nvptx_use (dev) != 0)
     return;
   nvptx_stage_fini (q);
@@ -741,10 +745,12 @@ nvptx_queue_sync (struct nvptx_queue *q)
 {
   struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
   struct stream_poll poll = { q->stream, CUDA_SUCCESS };
+  uint64_t outs;
   CUresult r;
 
   if (nvptx_use (dev) != 0)
     return -1;
+  outs = nvptx_outs_last (q);
   /* Poll while the work runs; the final synchronisation returns at once,
      reports what failed, and has the driver write out what the kernels
      printed.  */
@@ -752,6 +758,9 @@ nvptx_queue_sync (struct nvptx_queue *q)
   r = CU (cuStreamSynchronize) (q->stream);
   if (r != CUDA_SUCCESS)
     return nvptx_device_fault (q, dev, r);
+  /* The data of the copies from the device issued before is in staging
+     memory: on to the program's memory.  */
+  nvptx_outs_done (q, outs);
   __atomic_store_n (&q->last_kernel, NULL, __ATOMIC_RELEASE);
   return 0;
 }
@@ -783,7 +792,11 @@ nvptx_issue_wait (struct gtc_queue *gq, struct gtc_queue *gother)
 	goto fail;
       pushed = true;
     }
-  r = CU (cuEventRecord) (other->mark, other->stream);
+  /* What OTHER copied to the program's memory is part of what Q waits
+     for.  */
+  r = nvptx_outs_issue (other) == 0 ? CU (cuEventRecord) (other->mark,
+							 other->stream)
+				     : CUDA_ERROR_UNKNOWN;
   if (pushed)
     CU (cuCtxPopCurrent_v2) (&popped);
   if (r == CUDA_SUCCESS)
@@ -806,7 +819,8 @@ nvptx_issue_host_call (struct gtc_queue *gq, void (*fn) (void *), void *arg)
 {
   struct nvptx_device *dev = (struct nvptx_device *) gq->dev;
 
-  if (nvptx_use (dev) != 0)
+  if (nvptx_use (dev) != 0
+      || nvptx_outs_issue ((struct nvptx_queue *) gq) != 0)
     return -1;
   return nvptx_host_call ((struct nvptx_queue *) gq, fn, arg);
 }
