@@ -42,7 +42,6 @@ CUresult cuLinkCreate (unsigned int numOptions, CUjit_option *options,
 CUresult cuLinkAddData (CUlinkState state, CUjitInputType type, void *data,
 			size_t size, const char *name, unsigned int numOptions,
 			CUjit_option *options, void **optionValues);
-CUresult cuMemcpy2DUnaligned_v2 (const CUDA_MEMCPY2D *pCopy);
 
 /* A context of its own, made current (pushed), as the driver does.  */
 EMUL_PUBLIC CUresult
@@ -170,12 +169,4 @@ cuLinkAddData (CUlinkState state, CUjitInputType type, void *data,
   EMUL_ENTER (cuLinkAddData);
   return emul_link_add_data (state, type, data, size, name, numOptions,
 			     options, optionValues);
-}
-
-/* GCC 14's plugin requires it.  Alignment costs the emulator nothing:
-   cuMemcpy2D's copy, with its checks.  */
-EMUL_PUBLIC CUresult
-cuMemcpy2DUnaligned_v2 (const CUDA_MEMCPY2D *pCopy)
-{
-  return cuMemcpy2D_v2 (pCopy);
 }
