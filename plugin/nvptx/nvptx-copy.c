@@ -42,109 +42,139 @@
 
 #define STAGE_ALIGN 64
 
-/* ---- The staging ring.  ---- */
+/* ---- Staging memory.  ---- */
 
+/* A new segment of at least MIN bytes for Q: the index, or -1 after a
+   message.  Segments grow with what the queue needed so far.  */
 static int
-stage_init (struct nvptx_queue *q)
+stage_grow (struct nvptx_queue *q, size_t min)
 {
   struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
-  void *p;
+  struct nvptx_segment *segs, *sg;
+  size_t size = q->stage_total < NVPTX_STAGE_SEGMENT ? NVPTX_STAGE_SEGMENT
+						    : q->stage_total;
   CUresult r;
-  int i;
+  void *p;
 
-  r = CU (cuMemHostAlloc) (&p, NVPTX_STAGE_SEGMENTS * NVPTX_STAGE_SEGMENT,
-			   CU_MEMHOSTALLOC_PORTABLE);
+  if (size > NVPTX_STAGE_SEGMENT_MAX)
+    size = NVPTX_STAGE_SEGMENT_MAX;
+  if (size < min)
+    size = min;
+  segs = realloc (q->segs, (q->nsegs + 1) * sizeof *segs);
+  if (segs == NULL)
+    {
+      gt_plugin_error ("out of host memory");
+      return -1;
+    }
+  q->segs = segs;
+  sg = &segs[q->nsegs];
+  r = CU (cuMemHostAlloc) (&p, size, CU_MEMHOSTALLOC_PORTABLE);
   if (r != CUDA_SUCCESS)
     {
       nvptx_report (dev, "cuMemHostAlloc (staging memory)", r);
       return -1;
     }
-  for (i = 0; i < NVPTX_STAGE_SEGMENTS; i++)
+  r = CU (cuEventCreate) (&sg->done, CU_EVENT_DISABLE_TIMING);
+  if (r != CUDA_SUCCESS)
     {
-      r = CU (cuEventCreate) (&q->stage_done[i], CU_EVENT_DISABLE_TIMING);
-      if (r != CUDA_SUCCESS)
-	{
-	  nvptx_report (dev, "cuEventCreate", r);
-	  while (i-- > 0)
-	    CU (cuEventDestroy_v2) (q->stage_done[i]);
-	  CU (cuMemFreeHost) (p);
-	  return -1;
-	}
-      q->stage_pending[i] = false;
+      nvptx_report (dev, "cuEventCreate", r);
+      CU (cuMemFreeHost) (p);
+      return -1;
     }
-  q->stage = p;
-  q->stage_seg = 0;
-  q->stage_head = 0;
-  gt_plugin_debug ("device %d: queue %u: %u KiB of pinned staging memory",
-		   nvptx_num (dev), q->core.index,
-		   (NVPTX_STAGE_SEGMENTS * NVPTX_STAGE_SEGMENT) >> 10);
-  return 0;
+  sg->mem = p;
+  sg->size = size;
+  sg->pending = false;
+  q->stage_total += size;
+  gt_plugin_debug ("device %d: queue %u: %zu KiB more pinned staging "
+		   "memory (%zu KiB in all)", nvptx_num (dev), q->core.index,
+		   size >> 10, q->stage_total >> 10);
+  return (int) q->nsegs++;
 }
 
 void *
-nvptx_stage (struct nvptx_queue *q, size_t size)
+nvptx_stage (struct nvptx_queue *q, size_t size, size_t min, size_t *got)
 {
   struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
-  unsigned seg;
+  struct nvptx_segment *sg;
+  unsigned i, k;
+  int next = -1;
   CUresult r;
   void *p;
 
-  size = (size + STAGE_ALIGN - 1) & ~(size_t) (STAGE_ALIGN - 1);
-  if (size > NVPTX_STAGE_SEGMENT)
+  if (min > size)
+    min = size;
+  if (min > NVPTX_STAGE_SEGMENT_MAX)
     return NULL;
-  if (q->stage == NULL && stage_init (q) != 0)
-    return NULL;
-  if (q->stage_head + size > NVPTX_STAGE_SEGMENT)
+  if (q->nsegs == 0)
+    {
+      if (stage_grow (q, min) != 0)
+	return NULL;
+      q->seg = 0;
+      q->seg_head = 0;
+    }
+  sg = &q->segs[q->seg];
+  if (sg->size - q->seg_head < min)
     {
       /* Leave this segment: it is free again once the stream is past
 	 what was issued so far, copies out of it included.  */
-      seg = q->stage_seg;
       if (nvptx_outs_issue (q) != 0)
 	return NULL;
-      r = CU (cuEventRecord) (q->stage_done[seg], q->stream);
+      r = CU (cuEventRecord) (sg->done, q->stream);
       if (r != CUDA_SUCCESS)
 	{
 	  nvptx_report (dev, "cuEventRecord", r);
 	  return NULL;
 	}
-      q->stage_pending[seg] = true;
-      seg = (seg + 1) % NVPTX_STAGE_SEGMENTS;
-      if (q->stage_pending[seg])
+      sg->pending = true;
+      /* The next free segment that is big enough, else a new one.  */
+      for (k = 1; k < q->nsegs && next < 0; k++)
 	{
-	  r = CU (cuEventQuery) (q->stage_done[seg]);
-	  if (r == CUDA_ERROR_NOT_READY)
+	  i = (q->seg + k) % q->nsegs;
+	  if (q->segs[i].size < min)
+	    continue;
+	  if (q->segs[i].pending)
 	    {
-	      gt_plugin_debug ("device %d: queue %u: staging memory full, "
-			       "waiting for earlier copies",
-			       nvptx_num (dev), q->core.index);
-	      r = CU (cuEventSynchronize) (q->stage_done[seg]);
+	      r = CU (cuEventQuery) (q->segs[i].done);
+	      if (r == CUDA_ERROR_NOT_READY)
+		continue;
+	      if (r != CUDA_SUCCESS)
+		{
+		  nvptx_report (dev, "cuEventQuery", r);
+		  return NULL;
+		}
+	      q->segs[i].pending = false;
 	    }
-	  if (r != CUDA_SUCCESS)
-	    {
-	      nvptx_report (dev, "waiting for staging memory", r);
-	      return NULL;
-	    }
-	  q->stage_pending[seg] = false;
+	  next = (int) i;
 	}
-      q->stage_seg = seg;
-      q->stage_head = 0;
+      if (next < 0 && (next = stage_grow (q, min)) < 0)
+	return NULL;
+      q->seg = (unsigned) next;
+      q->seg_head = 0;
+      sg = &q->segs[next];
     }
-  p = q->stage + (size_t) q->stage_seg * NVPTX_STAGE_SEGMENT + q->stage_head;
-  q->stage_head += size;
+  p = sg->mem + q->seg_head;
+  *got = sg->size - q->seg_head < size ? sg->size - q->seg_head : size;
+  /* The next slot aligned (segment sizes are multiples of it).  */
+  q->seg_head += (*got + STAGE_ALIGN - 1) & ~(size_t) (STAGE_ALIGN - 1);
+  if (q->seg_head > sg->size)
+    q->seg_head = sg->size;
   return p;
 }
 
 void
 nvptx_stage_fini (struct nvptx_queue *q)
 {
-  int i;
+  unsigned i;
 
-  if (q->stage == NULL)
-    return;
-  for (i = 0; i < NVPTX_STAGE_SEGMENTS; i++)
-    CU (cuEventDestroy_v2) (q->stage_done[i]);
-  CU (cuMemFreeHost) (q->stage);
-  q->stage = NULL;
+  for (i = 0; i < q->nsegs; i++)
+    {
+      CU (cuEventDestroy_v2) (q->segs[i].done);
+      CU (cuMemFreeHost) (q->segs[i].mem);
+    }
+  free (q->segs);
+  q->segs = NULL;
+  q->nsegs = 0;
+  q->stage_total = 0;
 }
 
 /* ---- Host functions that copy the program's data into staging memory
@@ -295,6 +325,14 @@ nvptx_outs_issue (struct nvptx_queue *q)
 
 /* ---- Copies.  ---- */
 
+/* The smallest chunk of a copy of SIZE bytes worth staging at once: a
+   copy is cut into chunks that fit the staging segments.  */
+static size_t
+chunk_min (size_t size)
+{
+  return size < 65536 ? size : 65536;
+}
+
 /* Has Q's stream run everything issued to it?  */
 static bool
 idle (struct nvptx_queue *q)
@@ -330,9 +368,7 @@ to_device (struct nvptx_queue *q, CUdeviceptr dst, const char *src,
 		  CU (cuMemcpyHtoDAsync_v2) (dst, src, size, q->stream));
   for (off = 0; off < size; off += n)
     {
-      void *slot;
-      n = size - off < NVPTX_STAGE_SEGMENT ? size - off : NVPTX_STAGE_SEGMENT;
-      slot = nvptx_stage (q, n);
+      void *slot = nvptx_stage (q, size - off, chunk_min (size - off), &n);
       if (slot == NULL)
 	return -1;
       /* Nothing is ahead: the data may be read now.  */
@@ -365,9 +401,7 @@ to_host (struct nvptx_queue *q, char *dst, CUdeviceptr src, size_t size)
      can see it.  */
   for (off = 0; off < size; off += n)
     {
-      void *slot;
-      n = size - off < NVPTX_STAGE_SEGMENT ? size - off : NVPTX_STAGE_SEGMENT;
-      slot = nvptx_stage (q, n);
+      void *slot = nvptx_stage (q, size - off, chunk_min (size - off), &n);
       if (slot == NULL
 	  || check (dev, "cuMemcpyDtoHAsync",
 		    CU (cuMemcpyDtoHAsync_v2) (slot, src + off, n, q->stream))
@@ -471,9 +505,7 @@ staged_from_peer (struct nvptx_queue *q, CUdeviceptr dst,
     }
   for (off = 0; off < size && err == 0; off += n)
     {
-      void *slot;
-      n = size - off < NVPTX_STAGE_SEGMENT ? size - off : NVPTX_STAGE_SEGMENT;
-      slot = nvptx_stage (q, n);
+      void *slot = nvptx_stage (q, size - off, chunk_min (size - off), &n);
       if (slot == NULL
 	  || check (dev, "cuEventRecord",
 		    CU (cuEventRecord) (q->peer_event, q->stream)))

@@ -116,6 +116,7 @@ struct nvptx_stacks
   size_t size;
   CUevent done;			/* Recorded after its last kernel.  */
   struct nvptx_queue *user;	/* Whose stream recorded DONE.  */
+  bool broken;			/* DONE could not be recorded.  */
   struct nvptx_stacks *next;
 };
 
@@ -153,12 +154,22 @@ struct nvptx_device
 };
 
 /* Staging memory of a queue: pinned host memory used by asynchronous
-   copies and for the address arrays of launches.  It is used as a ring of
-   NVPTX_STAGE_SEGMENTS segments; leaving a segment records its event on
-   the stream, and a segment is used again once its event has
-   completed.  */
-#define NVPTX_STAGE_SEGMENTS 4
-#define NVPTX_STAGE_SEGMENT (1u << 20)
+   copies and for the address arrays of launches, in segments used one
+   after the other.  Leaving a segment records its event on the stream;
+   a segment is used again once its event has completed.  When none is
+   free, a new one is made -- issuing work never waits for the device:
+   the core holds the queue's lock, which the host functions of the
+   stream may need to get on.  */
+#define NVPTX_STAGE_SEGMENT (1u << 20)	/* The first segments' size.  */
+#define NVPTX_STAGE_SEGMENT_MAX (64u << 20)
+
+struct nvptx_segment
+{
+  char *mem;
+  size_t size;
+  CUevent done;
+  bool pending;			/* DONE recorded, not seen complete.  */
+};
 
 /* A copy from staging memory to the program's memory, still to make.  */
 struct nvptx_out
@@ -181,12 +192,12 @@ struct nvptx_queue
      devices.  */
   CUevent peer_event;
 
-  /* Staging ring (allocated on first use).  */
-  char *stage;
-  unsigned stage_seg;		/* The segment in use.  */
-  size_t stage_head;		/* Offset of its next free byte.  */
-  CUevent stage_done[NVPTX_STAGE_SEGMENTS];
-  bool stage_pending[NVPTX_STAGE_SEGMENTS];
+  /* Staging memory (made on first use).  */
+  struct nvptx_segment *segs;
+  unsigned nsegs;
+  unsigned seg;			/* The segment in use.  */
+  size_t seg_head;		/* Offset of its next free byte.  */
+  size_t stage_total;		/* Bytes in all segments.  */
 
   /* Copies from device to host behind pending work go to staging memory;
      the copies on to the program's memory are made by the thread that
@@ -199,9 +210,11 @@ struct nvptx_queue
   uint64_t outs_seq;		/* Of the last one added.  */
 
   /* Device memory the address arrays of launches are copied to: a ring
-     reused in stream order.  */
+     reused in stream order; rings it replaced, freed at the end.  */
   CUdeviceptr args;
   size_t args_size, args_head;
+  CUdeviceptr *old_args;
+  unsigned nold_args;
 
   /* The last kernel launched on the stream since it was last found idle,
      for fault messages.  */
@@ -280,9 +293,11 @@ unsigned nvptx_shared_bytes (const struct nvptx_image *img) GTC_HIDDEN;
 
 /* ---- Copies (nvptx-copy.c).  ---- */
 
-/* Room for SIZE (at most NVPTX_STAGE_SEGMENT) bytes in Q's staging
-   ring; NULL after a message.  */
-void *nvptx_stage (struct nvptx_queue *q, size_t size) GTC_HIDDEN;
+/* Room in Q's staging memory for up to SIZE bytes, at least MIN (at
+   most NVPTX_STAGE_SEGMENT_MAX), their number in *GOT; NULL after a
+   message.  */
+void *nvptx_stage (struct nvptx_queue *q, size_t size, size_t min,
+		   size_t *got) GTC_HIDDEN;
 void nvptx_stage_fini (struct nvptx_queue *q) GTC_HIDDEN;
 
 /* Q's copies to the program's memory that wait: issue them to the

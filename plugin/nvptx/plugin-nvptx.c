@@ -493,7 +493,8 @@ nvptx_stacks_free_idle (struct nvptx_device *dev)
 
   pthread_mutex_lock (&dev->stacks_lock);
   for (p = &dev->stacks; (s = *p) != NULL;)
-    if (s->user == NULL || CU (cuEventQuery) (s->done) == CUDA_SUCCESS)
+    if (!s->broken
+	&& (s->user == NULL || CU (cuEventQuery) (s->done) == CUDA_SUCCESS))
       {
 	*p = s->next;
 	stacks_free (dev, s);
@@ -554,13 +555,14 @@ struct nvptx_stacks *
 nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
 		      size_t size)
 {
-  struct nvptx_stacks *s, *best = NULL, *busy = NULL, **p;
+  struct nvptx_stacks *s, *best = NULL, *busy = NULL;
   CUdeviceptr ptr;
   CUresult r;
 
   pthread_mutex_lock (&dev->stacks_lock);
   for (s = dev->stacks; s != NULL; s = s->next)
-    if (s->size >= size && (best == NULL || s->size < best->size))
+    if (s->size >= size && !s->broken
+	&& (best == NULL || s->size < best->size))
       {
 	/* Free for Q when Q's own stream used it last (its kernels run in
 	   order), or when its last kernel is done.  */
@@ -573,23 +575,11 @@ nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
   if (best != NULL)
     return best;
 
-  /* A new block.  Idle blocks too small for this launch go.  */
-  for (p = &dev->stacks; (s = *p) != NULL;)
-    if (s->size < size
-	&& (s->user == NULL || CU (cuEventQuery) (s->done) == CUDA_SUCCESS))
-      {
-	*p = s->next;
-	stacks_free (dev, s);
-      }
-    else
-      p = &s->next;
+  /* A new block.  (Nothing is freed here: the core holds the queue's
+     lock, and cuMemFree waits for the device, whose host functions may
+     need that lock.  Idle blocks go when memory runs out, see
+     nvptx_mem_alloc, and at the end.)  */
   r = CU (cuMemAlloc_v2) (&ptr, size);
-  if (r == CUDA_ERROR_OUT_OF_MEMORY)
-    {
-      /* What the memory pool holds.  */
-      gtc_pool_flush (&dev->core);
-      r = CU (cuMemAlloc_v2) (&ptr, size);
-    }
   if (r == CUDA_ERROR_OUT_OF_MEMORY && busy != NULL)
     {
       /* Wait, on the device, for a block in use.  */
@@ -644,13 +634,9 @@ nvptx_stacks_release (struct nvptx_device *dev, struct nvptx_queue *q,
 	s->user = q;
       else
 	{
-	  /* Nobody can tell when it is free again: drop it.  */
-	  struct nvptx_stacks **p;
+	  /* Nobody can tell when it is free again: never used again.  */
 	  nvptx_report (dev, "cuEventRecord", r);
-	  for (p = &dev->stacks; *p != s; p = &(*p)->next)
-	    ;
-	  *p = s->next;
-	  stacks_free (dev, s);
+	  s->broken = true;
 	}
     }
   pthread_mutex_unlock (&dev->stacks_lock);
@@ -719,6 +705,10 @@ nvptx_queue_fini (struct gtc_queue *gq)
   if (q->args)
     CU (cuMemFree_v2) (q->args);
   q->args = 0;
+  while (q->nold_args > 0)
+    CU (cuMemFree_v2) (q->old_args[--q->nold_args]);
+  free (q->old_args);
+  q->old_args = NULL;
   if (q->peer_event)
     CU (cuEventDestroy_v2) (q->peer_event);
   CU (cuEventDestroy_v2) (q->mark);
@@ -844,14 +834,18 @@ args_memory (struct nvptx_queue *q, size_t size)
 	want *= 2;
       if (q->args)
 	{
-	  /* The kernels that read the old one must be done first.  */
-	  r = CU (cuStreamSynchronize) (q->stream);
-	  if (r != CUDA_SUCCESS)
+	  /* Kernels may still read the old one: it goes at the end (a
+	     wait for the stream here could wait for a host function that
+	     needs the queue's lock, which the core holds).  */
+	  CUdeviceptr *old = realloc (q->old_args,
+				      (q->nold_args + 1) * sizeof *old);
+	  if (old == NULL)
 	    {
-	      nvptx_report (dev, "cuStreamSynchronize", r);
+	      gt_plugin_error ("out of host memory");
 	      return 0;
 	    }
-	  CU (cuMemFree_v2) (q->args);
+	  q->old_args = old;
+	  old[q->nold_args++] = q->args;
 	  q->args = 0;
 	  q->args_size = 0;
 	}
@@ -916,15 +910,17 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
   if (nvars > 0)
     {
       void *slot;
-      if (args_bytes > NVPTX_STAGE_SEGMENT)
+      if (args_bytes > NVPTX_STAGE_SEGMENT_MAX)
 	{
 	  gt_plugin_error ("device %d: target region %s has %d variables, "
 			   "more than %u", nvptx_num (dev), k->name,
 			   (int) nvars,
-			   (unsigned) (NVPTX_STAGE_SEGMENT / sizeof (void *)));
+			   (unsigned) (NVPTX_STAGE_SEGMENT_MAX
+				       / sizeof (void *)));
 	  return -1;
 	}
-      slot = nvptx_stage (q, args_bytes);
+      size_t got;
+      slot = nvptx_stage (q, args_bytes, args_bytes, &got);
       vars_dev = slot ? args_memory (q, args_bytes) : 0;
       if (vars_dev == 0)
 	return -1;

@@ -1,8 +1,8 @@
 /* Copies behind pending work go through each stream's pinned staging
-   memory (4 MiB, reused as the stream gets past it): copies of 24 MiB
-   back from kernels, waited for or nowait, and data copied back and
-   then to the device again on the same stream, arrive whole and in
-   order.  */
+   memory (segments from 1 MiB, reused as the stream gets past them, more
+   made when none is free): copies of 24 MiB back from kernels, waited
+   for or nowait, and data copied back and then to the device again on
+   the same stream, arrive whole and in order.  */
 
 #include "nvptx-test.h"
 
