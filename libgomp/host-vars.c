@@ -28,6 +28,7 @@
 
 #include <elf.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <link.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,25 +94,81 @@ find_section (const char *path, const char *section, ElfW (Addr) *addr,
   return found;
 }
 
-static int
-collect_object (struct dl_phdr_info *info, size_t info_size, void *data)
+/* A loaded object as dl_iterate_phdr reports it: its load base and its
+   file name ("" for the program itself).  */
+struct loaded_object
 {
-  const char *path = info->dlpi_name;
+  ElfW (Addr) base;
+  bool name_too_long;
+  char name[PATH_MAX];
+};
+
+struct object_list
+{
+  struct loaded_object *objects;
+  size_t capacity;
+  /* How many objects dl_iterate_phdr reported, which may exceed
+     CAPACITY: then the list is made again, bigger.  */
+  size_t count;
+};
+
+/* The dl_iterate_phdr callback.  It runs with the dynamic loader's lock
+   held, so it only notes the object: no file I/O, no allocation, no call
+   into the C library.  Such calls are intercepted by ThreadSanitizer,
+   whose interceptors take the runtime's own locks; a thread that holds
+   those while it waits for the loader lock (the symbolizer of a race
+   report calls dl_iterate_phdr) then deadlocks with this one.  */
+static int
+note_object (struct dl_phdr_info *info, size_t info_size, void *data)
+{
+  struct object_list *list = data;
+  struct loaded_object *obj;
+  const char *name = info->dlpi_name;
+  size_t i = 0;
+
+  (void) info_size;
+  if (list->count++ >= list->capacity)
+    return 0;
+  obj = &list->objects[list->count - 1];
+  obj->base = info->dlpi_addr;
+  obj->name_too_long = false;
+  if (name != NULL)
+    for (; name[i] != '\0'; i++)
+      {
+	if (i == sizeof obj->name - 1)
+	  {
+	    obj->name_too_long = true;
+	    break;
+	  }
+	obj->name[i] = name[i];
+      }
+  obj->name[i] = '\0';
+  return 0;
+}
+
+/* Enter the declare target variables of OBJ, from its .gnu.offload_vars
+   section, in VARS.  */
+static void
+collect_object (const struct loaded_object *obj)
+{
+  const char *path = obj->name[0] != '\0' ? obj->name : "/proc/self/exe";
   ElfW (Addr) addr;
   size_t size, i, n;
 
-  (void) info_size;
-  (void) data;
-  if (path == NULL || path[0] == '\0')
-    path = "/proc/self/exe";
+  if (obj->name_too_long)
+    {
+      gt_debug ("file name too long, declare target variables not looked "
+		"for: %s...", obj->name);
+      return;
+    }
   if (strstr (path, "linux-vdso") != NULL
       || !find_section (path, ".gnu.offload_vars", &addr, &size))
-    return 0;
+    return;
   /* Pairs of {address, size}; the size's top bit marks a link variable.  */
-  const uintptr_t *table = (const uintptr_t *) (info->dlpi_addr + addr);
+  const uintptr_t *table = (const uintptr_t *) (obj->base + addr);
   n = size / (2 * sizeof (uintptr_t));
   if (n == 0)
-    return 0;
+    return;
   vars = gt_realloc (vars, (nvars + n) * sizeof *vars);
   for (i = 0; i < n; i++)
     {
@@ -120,13 +177,31 @@ collect_object (struct dl_phdr_info *info, size_t info_size, void *data)
       nvars++;
     }
   gt_debug ("%zu declare target variable(s) in %s", n, path);
-  return 0;
 }
 
+/* List the loaded objects first, then read their files, outside
+   dl_iterate_phdr.  */
 static void
 collect_vars (void)
 {
-  dl_iterate_phdr (collect_object, NULL);
+  struct object_list list = { NULL, 0, 0 };
+  size_t i, capacity = 16;
+
+  for (;;)
+    {
+      list.objects = gt_realloc (list.objects,
+				 capacity * sizeof *list.objects);
+      list.capacity = capacity;
+      list.count = 0;
+      dl_iterate_phdr (note_object, &list);
+      if (list.count <= list.capacity)
+	break;
+      /* More objects than room: some were loaded meanwhile.  */
+      capacity = list.count + 8;
+    }
+  for (i = 0; i < list.count; i++)
+    collect_object (&list.objects[i]);
+  free (list.objects);
 }
 
 void
