@@ -24,6 +24,8 @@
 #include "device-calls.h"
 #include "icv.h"
 #include "mapping.h"
+#include "shared-mem.h"
+#include "gomp-map-kinds.h"
 #include "entry-points.h"
 
 #include <errno.h>
@@ -69,15 +71,19 @@ omp_get_default_device (void)
 }
 
 /* Resolve DEVICE_NUM for a memory routine: true with *DEV NULL for the
-   initial device, true with a ready device, false for a bad number.  */
+   initial device (omp_initial_device or omp_get_initial_device ()) and
+   for a device that shares the host's memory, true with a ready device,
+   false for a bad number.  omp_invalid_device is fatal, as in libgomp.  */
 static bool
 api_device (int device_num, struct gt_device **dev)
 {
   int n = gt_init_devices ();
 
   *dev = NULL;
-  if (device_num == n)
+  if (device_num == n || device_num == GT_DEVICE_INITIAL)
     return true;
+  if (device_num == GT_DEVICE_INVALID)
+    gt_fatal ("omp_invalid_device encountered");
   if (device_num < 0 || device_num > n)
     {
       gt_debug ("device number %d is not valid (%d device(s))", device_num,
@@ -85,7 +91,10 @@ api_device (int device_num, struct gt_device **dev)
       return false;
     }
   *dev = gt_resolve_device (device_num);
-  return *dev != NULL;
+  if (*dev == NULL)
+    return false;
+  *dev = gt_mapping_device (*dev);
+  return true;
 }
 
 GT_PUBLIC void *
@@ -291,8 +300,10 @@ omp_pause_resource (omp_pause_resource_t kind, int device_num)
 {
   int n = gt_init_devices ();
 
-  if (device_num == n)
+  if (device_num == n || device_num == GT_DEVICE_INITIAL)
     return pause_host (kind);
+  if (device_num == GT_DEVICE_INVALID)
+    gt_fatal ("omp_invalid_device encountered");
   if (device_num < 0 || device_num > n)
     return -1;
   return 0;

@@ -26,6 +26,7 @@
 #include "device-calls.h"
 #include "gomp-map-kinds.h"
 #include "icv.h"
+#include "images.h"
 #include "mapping.h"
 #include "plugin-loader.h"
 #include "registry.h"
@@ -100,17 +101,8 @@ load_images_locked (struct gt_device *dev)
 		    dev->id, img->target_type);
 	  continue;
 	}
-      /* Declare-target variables are mapped for the whole run.  */
-      size_t i, nf = img->num_funcs, nv = img->descriptor.num_vars;
-      for (i = 0; i < nv && nf + i < (size_t) (table->EntriesEnd
-						- table->EntriesBegin); i++)
-	{
-	  const __tgt_offload_entry *h = &img->image.EntriesBegin[nf + i];
-	  const __tgt_offload_entry *d = &table->EntriesBegin[nf + i];
-	  if (d->addr != NULL && h->flags == GT_OFFLOAD_ENTRY_VAR)
-	    gt_associate_locked (dev, (uintptr_t) h->addr,
-				 (uintptr_t) d->addr, h->size);
-	}
+      /* Its variables, its ICV variable, the note for unloading.  */
+      gt_image_loaded_locked (dev, img, table);
       /* Images are visited newest first: of two images of one host
 	 table that the device takes, the older one serves.  */
       dev->tables[img->table_id] = table;
@@ -193,7 +185,13 @@ gt_resolve_device (int device_num)
   if (GT_UNLIKELY (gt_current_device >= 0))
     return NULL;
   if (device_num == GT_DEVICE_ICV)
-    device_num = gt_default_device ();
+    {
+      device_num = gt_default_device ();
+      if (device_num == GT_DEVICE_INITIAL)
+	return NULL;
+    }
+  if (GT_UNLIKELY (device_num == GT_DEVICE_INVALID))
+    gt_fatal ("omp_invalid_device encountered");
   n = gt_init_devices ();
   if (GT_UNLIKELY (gt_icvs.target_offload == GT_OFFLOAD_DISABLED))
     return NULL;

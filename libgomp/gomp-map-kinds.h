@@ -67,9 +67,17 @@ enum gt_map_kind
   GT_MAP_FORCE_DETACH = 0xd1
 };
 
-/* Device numbers with a special meaning.  */
+/* Device numbers with a special meaning, in constructs...  */
 #define GT_DEVICE_ICV		(-1)	/* Use default-device-var.  */
-#define GT_DEVICE_HOST_FALLBACK	(-2)	/* if(false) or the initial device.  */
+#define GT_DEVICE_HOST_FALLBACK	(-2)	/* if(false) or the initial device
+					   (GCC 13 and later pass
+					   device(omp_initial_device) so).  */
+/* ... and in the omp_* routines and default-device-var (omp.h of GCC 13
+   and later).  */
+#define GT_DEVICE_INITIAL	(-1)	/* omp_initial_device.  */
+#define GT_DEVICE_INVALID	(-4)	/* omp_invalid_device; also in
+					   constructs, where GCC 13 and later
+					   leave it as is.  */
 
 /* GOMP_target_ext / GOMP_target_enter_exit_data flags.  */
 #define GT_TARGET_FLAG_NOWAIT		1

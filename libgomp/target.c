@@ -24,10 +24,12 @@
 #include "device-calls.h"
 #include "icv.h"
 #include "mapping.h"
+#include "shared-mem.h"
 #include "tasks.h"
 #include "gomp-map-kinds.h"
 #include "entry-points.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 
@@ -65,10 +67,13 @@ parse_target_args (void **args, int *num_teams, int *thread_limit)
       switch (id & GT_TARGET_ARG_ID_MASK)
 	{
 	case GT_TARGET_ARG_NUM_TEAMS:
-	  *num_teams = val > 0 ? (int) val : 0;
+	  /* As GCC passes it (-2: no teams construct, GCC 13 and later);
+	     gt_device_launch_icvs makes it the plugin's.  */
+	  *num_teams = (int) (val < INT_MIN ? INT_MIN
+			      : val > INT_MAX ? INT_MAX : val);
 	  break;
 	case GT_TARGET_ARG_THREAD_LIMIT:
-	  *thread_limit = val > 0 ? (int) val : 0;
+	  *thread_limit = val > 0 ? (int) (val < INT_MAX ? val : INT_MAX) : 0;
 	  break;
 	}
     }
@@ -172,6 +177,13 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
       return;
     }
   parse_target_args (args, &num_teams, &thread_limit);
+  gt_device_launch_icvs (dev, &num_teams, &thread_limit);
+  if (GT_UNLIKELY (gt_shared_memory_p (dev)))
+    {
+      gt_run_shared_region (dev, entry, mapnum, hostaddrs, sizes, kinds,
+			    short_kinds, num_teams, thread_limit);
+      return;
+    }
 
   /* The thread's reusable construct, unless a region of this thread is
      still using it (a target task run at a scheduling point inside a
@@ -265,7 +277,7 @@ static void
 data_begin (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
 	    const void *kinds, bool short_kinds)
 {
-  struct gt_device *dev = gt_resolve_device (device);
+  struct gt_device *dev = gt_mapping_device (gt_resolve_device (device));
   struct gt_construct *c = gt_calloc (1, sizeof *c);
 
   c->dev = dev;
@@ -317,7 +329,7 @@ static void
 update (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
 	const void *kinds, bool short_kinds)
 {
-  struct gt_device *dev = gt_resolve_device (device);
+  struct gt_device *dev = gt_mapping_device (gt_resolve_device (device));
 
   if (dev == NULL)
     return;
@@ -386,7 +398,7 @@ enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   struct gt_construct *c;
   size_t i, n;
 
-  dev = gt_resolve_device (device);
+  dev = gt_mapping_device (gt_resolve_device (device));
   if (dev == NULL)
     return;
   gt_device_lock (dev);
