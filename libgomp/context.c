@@ -73,6 +73,9 @@ gt_context_enter (int device)
       native_set_default_device (GT_CONTEXT_MARK + device);
     }
   gt_current_device = device;
+  /* The region starts with the device's default-device-var, not what
+     this thread set on the host (the runner gives that back after).  */
+  gt_restore_default_device (0, false);
   return saved;
 }
 

@@ -1,6 +1,8 @@
 /* device-api.c -- the OpenMP device routines: device numbers and the
    default device, omp_target_alloc/free/is_present, omp_target_memcpy
-   and memcpy_rect, and omp_target_associate/disassociate_ptr.
+   and memcpy_rect (their asynchronous forms are in memcpy-async.c),
+   omp_target_associate/disassociate_ptr, and OpenMP 5.1's
+   omp_get_mapped_ptr and omp_target_is_accessible.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -27,6 +29,7 @@
 #include "shared-mem.h"
 #include "gomp-map-kinds.h"
 #include "entry-points.h"
+#include "device-api.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -74,8 +77,8 @@ omp_get_default_device (void)
    initial device (omp_initial_device or omp_get_initial_device ()) and
    for a device that shares the host's memory, true with a ready device,
    false for a bad number.  omp_invalid_device is fatal, as in libgomp.  */
-static bool
-api_device (int device_num, struct gt_device **dev)
+bool
+gt_api_device (int device_num, struct gt_device **dev)
 {
   int n = gt_init_devices ();
 
@@ -103,7 +106,7 @@ omp_target_alloc (size_t size, int device_num)
   struct gt_device *dev;
   void *p;
 
-  if (size == 0 || !api_device (device_num, &dev))
+  if (size == 0 || !gt_api_device (device_num, &dev))
     return NULL;
   if (dev == NULL)
     return malloc (size);
@@ -118,7 +121,7 @@ omp_target_free (void *device_ptr, int device_num)
 {
   struct gt_device *dev;
 
-  if (device_ptr == NULL || !api_device (device_num, &dev))
+  if (device_ptr == NULL || !gt_api_device (device_num, &dev))
     return;
   if (dev == NULL)
     free (device_ptr);
@@ -135,7 +138,7 @@ omp_target_is_present (const void *ptr, int device_num)
 
   if (ptr == NULL)
     return 1;
-  if (!api_device (device_num, &dev))
+  if (!gt_api_device (device_num, &dev))
     return 0;
   if (dev == NULL)
     return 1;
@@ -146,9 +149,9 @@ omp_target_is_present (const void *ptr, int device_num)
 }
 
 /* Copy LEN bytes between any two of the host and the devices.  */
-static int
-copy_between (struct gt_device *dst_dev, void *dst, struct gt_device *src_dev,
-	      const void *src, size_t len)
+int
+gt_copy_between (struct gt_device *dst_dev, void *dst,
+		 struct gt_device *src_dev, const void *src, size_t len)
 {
   if (len == 0)
     return 0;
@@ -181,22 +184,22 @@ omp_target_memcpy (void *dst, const void *src, size_t length,
 {
   struct gt_device *dst_dev, *src_dev;
 
-  if (!api_device (dst_device_num, &dst_dev)
-      || !api_device (src_device_num, &src_dev))
+  if (!gt_api_device (dst_device_num, &dst_dev)
+      || !gt_api_device (src_device_num, &src_dev))
     return EINVAL;
   if (length && (dst == NULL || src == NULL))
     return EINVAL;
-  return copy_between (dst_dev, (char *) dst + dst_offset, src_dev,
-		       (const char *) src + src_offset, length);
+  return gt_copy_between (dst_dev, (char *) dst + dst_offset, src_dev,
+			  (const char *) src + src_offset, length);
 }
 
 /* Copy a NUM_DIMS-dimensional sub-volume, one dimension at a time.  */
-static int
-copy_rect (struct gt_device *dst_dev, char *dst, struct gt_device *src_dev,
-	   const char *src, size_t element_size, int num_dims,
-	   const size_t *volume, const size_t *dst_offsets,
-	   const size_t *src_offsets, const size_t *dst_dims,
-	   const size_t *src_dims)
+int
+gt_copy_rect (struct gt_device *dst_dev, char *dst, struct gt_device *src_dev,
+	      const char *src, size_t element_size, int num_dims,
+	      const size_t *volume, const size_t *dst_offsets,
+	      const size_t *src_offsets, const size_t *dst_dims,
+	      const size_t *src_dims)
 {
   size_t dst_slice = element_size, src_slice = element_size, i;
   int d, ret;
@@ -214,15 +217,16 @@ copy_rect (struct gt_device *dst_dev, char *dst, struct gt_device *src_dev,
 	  || __builtin_mul_overflow (element_size, dst_offsets[0], &doff)
 	  || __builtin_mul_overflow (element_size, src_offsets[0], &soff))
 	return EINVAL;
-      return copy_between (dst_dev, dst + doff, src_dev, src + soff, len);
+      return gt_copy_between (dst_dev, dst + doff, src_dev, src + soff,
+			      len);
     }
   for (i = 0; i < volume[0]; i++)
     {
-      ret = copy_rect (dst_dev, dst + dst_slice * (dst_offsets[0] + i),
-		       src_dev, src + src_slice * (src_offsets[0] + i),
-		       element_size, num_dims - 1, volume + 1,
-		       dst_offsets + 1, src_offsets + 1, dst_dims + 1,
-		       src_dims + 1);
+      ret = gt_copy_rect (dst_dev, dst + dst_slice * (dst_offsets[0] + i),
+			  src_dev, src + src_slice * (src_offsets[0] + i),
+			  element_size, num_dims - 1, volume + 1,
+			  dst_offsets + 1, src_offsets + 1, dst_dims + 1,
+			  src_dims + 1);
       if (ret)
 	return ret;
     }
@@ -246,12 +250,12 @@ omp_target_memcpy_rect (void *dst, const void *src, size_t element_size,
       || dst_offsets == NULL || src_offsets == NULL
       || dst_dimensions == NULL || src_dimensions == NULL)
     return EINVAL;
-  if (!api_device (dst_device_num, &dst_dev)
-      || !api_device (src_device_num, &src_dev))
+  if (!gt_api_device (dst_device_num, &dst_dev)
+      || !gt_api_device (src_device_num, &src_dev))
     return EINVAL;
-  return copy_rect (dst_dev, dst, src_dev, src, element_size, num_dims,
-		    volume, dst_offsets, src_offsets, dst_dimensions,
-		    src_dimensions);
+  return gt_copy_rect (dst_dev, dst, src_dev, src, element_size, num_dims,
+		       volume, dst_offsets, src_offsets, dst_dimensions,
+		       src_dimensions);
 }
 
 GT_PUBLIC int
@@ -261,7 +265,7 @@ omp_target_associate_ptr (const void *host_ptr, const void *device_ptr,
   struct gt_device *dev;
   int ret;
 
-  if (!api_device (device_num, &dev) || dev == NULL || host_ptr == NULL)
+  if (!gt_api_device (device_num, &dev) || dev == NULL || host_ptr == NULL)
     return EINVAL;
   gt_device_lock (dev);
   ret = gt_associate_locked (dev, (uintptr_t) host_ptr,
@@ -276,12 +280,50 @@ omp_target_disassociate_ptr (const void *ptr, int device_num)
   struct gt_device *dev;
   int ret;
 
-  if (!api_device (device_num, &dev) || dev == NULL)
+  if (!gt_api_device (device_num, &dev) || dev == NULL)
     return EINVAL;
   gt_device_lock (dev);
   ret = gt_disassociate_locked (dev, (uintptr_t) ptr);
   gt_device_unlock (dev);
   return ret;
+}
+
+GT_PUBLIC void *
+omp_get_mapped_ptr (const void *ptr, int device_num)
+{
+  struct gt_device *dev;
+  uintptr_t p = (uintptr_t) ptr;
+  struct gt_key *k;
+  void *ret = NULL;
+
+  if (device_num == GT_DEVICE_INITIAL || device_num == gt_init_devices ())
+    return (void *) ptr;
+  if (!gt_api_device (device_num, &dev))
+    return NULL;
+  if (dev == NULL)
+    return (void *) ptr;
+  gt_device_lock (dev);
+  /* As a zero-length section: [P, P+1) mapped.  */
+  k = gt_splay_lookup (&dev->mem_map, p, p + 1);
+  if (k != NULL)
+    ret = (void *) gt_key_translate (k, p);
+  gt_device_unlock (dev);
+  return ret;
+}
+
+GT_PUBLIC int
+omp_target_is_accessible (const void *ptr, size_t size, int device_num)
+{
+  struct gt_device *dev;
+
+  (void) ptr;
+  (void) size;
+  /* Host memory is accessible from the host, and from a device in
+     shared-memory mode; a device with memory of its own, as the emulated
+     device normally is, reaches it only through mappings.  */
+  if (!gt_api_device (device_num, &dev))
+    return 0;
+  return dev == NULL;
 }
 
 /* The host is paused through the native runtime, which owns its threads;

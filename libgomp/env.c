@@ -93,8 +93,13 @@ gt_initialize_env (void)
 int
 gt_default_device (void)
 {
-  return thread_default_device_set ? thread_default_device
-				   : gt_icvs.default_device;
+  int d;
+
+  if (thread_default_device_set)
+    return thread_default_device;
+  /* In a region on a device: that device's default-device-var.  */
+  d = gt_context_device ();
+  return d >= 0 ? gt_device_default_device (d) : gt_icvs.default_device;
 }
 
 /* omp_set_default_device: the ICV is per task in OpenMP; here it is kept
