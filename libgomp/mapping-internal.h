@@ -63,31 +63,57 @@ gt_decode_kind (const void *kinds, bool short_kinds, size_t i, size_t *align,
     }
 }
 
+/* A kind with the present modifier (GCC 13 and later): the data must be
+   mapped already.  */
+static inline bool
+gt_present_kind_p (int kind)
+{
+  return (kind & GT_MAPF_PRESENT) == GT_MAPF_PRESENT
+	 || kind == GT_MAP_FORCE_PRESENT;
+}
+
+/* A force kind (OpenACC): the data must not be mapped already.  */
+static inline bool
+gt_force_p (int kind)
+{
+  return (kind & 0xfc) == GT_MAPF_FORCE;
+}
+
 static inline bool
 gt_copy_to_p (int kind)
 {
   /* A Fortran array descriptor (to_pset) is copied too.  */
-  return (!(kind & 0x0c) && (kind & GT_MAPF_TO))
+  return ((!(kind & 0x0c) || gt_present_kind_p (kind)) && (kind & GT_MAPF_TO))
 	 || kind == GT_MAP_TO_PSET;
 }
 
 static inline bool
 gt_copy_from_p (int kind)
 {
-  return !(kind & 0x0c) && (kind & GT_MAPF_FROM);
+  return (!(kind & 0x0c) || gt_present_kind_p (kind))
+	 && (kind & GT_MAPF_FROM);
 }
 
 static inline bool
 gt_always_to_p (int kind)
 {
-  return kind == GT_MAP_ALWAYS_TO || kind == GT_MAP_ALWAYS_TOFROM;
+  return kind == GT_MAP_ALWAYS_TO || kind == GT_MAP_ALWAYS_TOFROM
+	 || kind == GT_MAP_ALWAYS_PRESENT_TO
+	 || kind == GT_MAP_ALWAYS_PRESENT_TOFROM;
 }
 
 static inline bool
 gt_always_from_p (int kind)
 {
-  return kind == GT_MAP_ALWAYS_FROM || kind == GT_MAP_ALWAYS_TOFROM;
+  return kind == GT_MAP_ALWAYS_FROM || kind == GT_MAP_ALWAYS_TOFROM
+	 || kind == GT_MAP_ALWAYS_PRESENT_FROM
+	 || kind == GT_MAP_ALWAYS_PRESENT_TOFROM;
 }
+
+/* [ADDR, ADDR+SIZE) of a present kind is not mapped on DEV: fatal, in
+   libgomp 14's words (mapping-plan.c).  */
+void gt_present_fatal (struct gt_device *dev, uintptr_t addr, size_t size)
+  __attribute__ ((noreturn)) GT_HIDDEN;
 
 static inline bool
 gt_pointer_kind_p (int kind)

@@ -22,6 +22,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "mapping-internal.h"
+#include "gcc-rules.h"
 
 static void __attribute__ ((noreturn))
 overlap_fatal (uintptr_t s, uintptr_t e, struct gt_key *n)
@@ -29,6 +30,14 @@ overlap_fatal (uintptr_t s, uintptr_t e, struct gt_key *n)
   gt_fatal ("Trying to map into device [%p..%p) object when [%p..%p) is "
 	    "already mapped", (void *) s, (void *) e,
 	    (void *) GT_KEY_START (n), (void *) GT_KEY_END (n));
+}
+
+void
+gt_present_fatal (struct gt_device *dev, uintptr_t addr, size_t size)
+{
+  gt_fatal ("present clause: not present on the device (addr: %p, size: "
+	    "%lu (0x%lx), dev: %d)", (void *) addr, (unsigned long) size,
+	    (unsigned long) size, dev->id);
 }
 
 /* Check that an existing key N may serve [S, E): new inside old, or for
@@ -40,7 +49,7 @@ gt_check_existing (struct gt_key *n, uintptr_t s, uintptr_t e, int kind,
   bool inside = GT_KEY_START (n) <= s && e <= GT_KEY_END (n);
   bool implicit_subset = implicit && s <= GT_KEY_START (n)
 			 && GT_KEY_END (n) <= e;
-  if ((kind & GT_MAPF_FORCE) || !(inside || implicit_subset))
+  if (gt_force_p (kind) || !(inside || implicit_subset))
     overlap_fatal (s, e, n);
 }
 
@@ -136,11 +145,29 @@ plan_struct (struct gt_map_ctx *m, size_t i, size_t align)
 
   if (m->sizes[i] == 0 || last >= m->mapnum)
     gt_fatal ("malformed structure mapping (%zu fields)", m->sizes[i]);
+  if (gt_kind_at (m, i) == GT_MAP_STRUCT_UNORD)
+    {
+      /* GCC 14: the fields of an array element with a variable index
+	 (the header is the array); OpenMP requires them to be of the same
+	 element, and as libgomp 14 does, they must all be the same.  The
+	 first is the structure's only field; the others, the same again,
+	 are mapped as items of their own, which find it.  */
+      for (j = first + 1; j <= last; j++)
+	if (m->hostaddrs[j] != m->hostaddrs[first])
+	  gt_fatal ("Mapped array elements must be the same (%p vs %p)",
+		    m->hostaddrs[first], m->hostaddrs[j]);
+      last = first;
+      s = (uintptr_t) m->hostaddrs[first];
+    }
   /* The structure spans from its header's address (where the first
      mapped field is) to the end of the last field.  */
   if ((uintptr_t) m->hostaddrs[first] < s)
     s = (uintptr_t) m->hostaddrs[first];
   e = (uintptr_t) m->hostaddrs[last] + m->sizes[last];
+  /* A last field of size 0 (a zero-length section of a pointer member,
+     GCC 14) still names the byte it starts at, as in libgomp.  */
+  if (m->sizes[last] == 0)
+    e++;
   m->plan[i].state = ST_STRUCT;
   for (j = first; j <= last; j++)
     {
@@ -159,6 +186,9 @@ plan_struct (struct gt_map_ctx *m, size_t i, size_t align)
 			     m->sizes[j], true);
       return last;
     }
+  for (j = first; j <= last; j++)
+    if (gt_present_kind_p (m->plan[j].kind))
+      gt_present_fatal (m->dev, m->items[j].host_start, m->sizes[j]);
   m->ngroups++;
   off = reserve (m, e - s, align);
   for (j = first; j <= last; j++)
@@ -222,6 +252,7 @@ gt_plan_items (struct gt_map_ctx *m, enum gt_map_purpose purpose)
 	    }
 	  continue;
 	case GT_MAP_STRUCT:
+	case GT_MAP_STRUCT_UNORD:
 	  i = plan_struct (m, i, align);
 	  continue;
 	default:
@@ -229,10 +260,13 @@ gt_plan_items (struct gt_map_ctx *m, enum gt_map_purpose purpose)
 	}
 
       e = s + (gt_pointer_kind_p (kind) ? sizeof (void *) : m->sizes[i]);
-      if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION)
+      if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION
+	  || (s == e && gt_present_kind_p (kind)))
 	n = gt_zero_len_lookup (m->map, s, e);
       else
 	n = gt_splay_lookup (m->map, s, e);
+      if (n == NULL && gt_present_kind_p (kind))
+	gt_present_fatal (m->dev, s, m->sizes[i]);
 
       if (n != NULL)
 	{
@@ -247,7 +281,12 @@ gt_plan_items (struct gt_map_ctx *m, enum gt_map_purpose purpose)
 	}
       if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION)
 	{
-	  pl->state = ST_NONE;
+	  /* Storage not mapped: the region gets the host pointer (OpenMP
+	     5.2, libgomp 14), or NULL (libgomp 12 and 13): the rule of the
+	     compiler that built the region (gcc-rules.h).  */
+	  pl->state = (purpose == GT_MAP_FOR_TARGET
+		       && gt_gcc14_rules_p ((const void *) gt_region_fn))
+		      ? ST_INLINE : ST_NONE;
 	  continue;
 	}
       if (kind == GT_MAP_IF_PRESENT)

@@ -94,8 +94,17 @@ gt_exit_data_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
       int kind = gt_decode_kind (kinds, true, i, NULL, &implicit);
       uintptr_t s = (uintptr_t) hostaddrs[i], e = s + sizes[i];
       struct gt_key *k;
-      bool first, do_copy, zero;
+      bool first, do_copy, zero, present = false;
 
+      /* GCC 13 and later: exit data map(present, from:) arrives as
+	 FORCE_PRESENT, map(always, present, from:) as ALWAYS_PRESENT_FROM
+	 (libgomp 14 rejects both).  */
+      if (kind == GT_MAP_FORCE_PRESENT || kind == GT_MAP_ALWAYS_PRESENT_FROM)
+	{
+	  present = true;
+	  kind = kind == GT_MAP_FORCE_PRESENT ? GT_MAP_FROM
+					       : GT_MAP_ALWAYS_FROM;
+	}
       switch (kind)
 	{
 	case GT_MAP_FROM:
@@ -108,6 +117,7 @@ gt_exit_data_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	case GT_MAP_DETACH:
 	case GT_MAP_FORCE_DETACH:
 	case GT_MAP_STRUCT:
+	case GT_MAP_STRUCT_UNORD:
 	case GT_MAP_POINTER:
 	case GT_MAP_TO_PSET:
 	  continue;
@@ -119,6 +129,8 @@ gt_exit_data_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	k = gt_zero_len_lookup (&dev->mem_map, s, e);
       else
 	k = gt_splay_lookup (&dev->mem_map, s, e);
+      if (present && (k == NULL || k->removed))
+	gt_present_fatal (dev, s, sizes[i]);
       if (k == NULL || k->removed || k->rc->count == GT_REFCOUNT_INFINITY)
 	continue;
 

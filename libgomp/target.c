@@ -24,6 +24,7 @@
 #include "device-calls.h"
 #include "icv.h"
 #include "mapping.h"
+#include "gcc-rules.h"
 #include "shared-mem.h"
 #include "tasks.h"
 #include "gomp-map-kinds.h"
@@ -204,8 +205,10 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   c->gen = ++dev->generation;
   c->nitems = 0;
   c->private_block = NULL;
+  gt_region_fn = fn;
   gt_map_vars_locked (dev, mapnum, hostaddrs, sizes, kinds, short_kinds,
 		      GT_MAP_FOR_TARGET, devaddrs, c);
+  gt_region_fn = NULL;
   gt_device_unlock (dev);
 
   gt_debug ("launch region %p on device %d (%zu argument(s), %d team(s), "
@@ -371,7 +374,7 @@ enter_group_size (size_t i, size_t mapnum, size_t *sizes,
   int kind = kinds[i] & 0xff;
   size_t j;
 
-  if (kind == GT_MAP_STRUCT)
+  if (kind == GT_MAP_STRUCT || kind == GT_MAP_STRUCT_UNORD)
     return sizes[i] + 1;
   if (kind == GT_MAP_TO_PSET)
     {
