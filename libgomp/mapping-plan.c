@@ -135,11 +135,11 @@ claim_pset_pointers (struct gt_map_ctx *m, size_t i, uintptr_t s, uintptr_t e,
 
 /* Pass 1 for a structure header at I: its fields FIRST..LAST exist all
    together, or are laid out together as one new range with one shared
-   count.  Return the index of the last field.  */
+   count.  Return the index of the last item it took care of.  */
 static size_t
 plan_struct (struct gt_map_ctx *m, size_t i, size_t align)
 {
-  size_t first = i + 1, last = i + m->sizes[i], j;
+  size_t first = i + 1, last = i + m->sizes[i], ret = last, j;
   uintptr_t s = (uintptr_t) m->hostaddrs[i], e, off;
   struct gt_key *n;
 
@@ -156,7 +156,7 @@ plan_struct (struct gt_map_ctx *m, size_t i, size_t align)
 	if (m->hostaddrs[j] != m->hostaddrs[first])
 	  gt_fatal ("Mapped array elements must be the same (%p vs %p)",
 		    m->hostaddrs[first], m->hostaddrs[j]);
-      last = first;
+      last = ret = first;
       s = (uintptr_t) m->hostaddrs[first];
     }
   /* The structure spans from its header's address (where the first
@@ -184,11 +184,24 @@ plan_struct (struct gt_map_ctx *m, size_t i, size_t align)
 	if (gt_always_to_p (m->plan[j].kind))
 	  gt_copy_key_range (m->dev, m->items[j].key, m->items[j].host_start,
 			     m->sizes[j], true);
-      return last;
+      return ret;
     }
   for (j = first; j <= last; j++)
     if (gt_present_kind_p (m->plan[j].kind))
       gt_present_fatal (m->dev, m->items[j].host_start, m->sizes[j]);
+  /* Zero-length sections of pointer members at the end of a new
+     structure map nothing, as in libgomp (GCC 14 emits them for
+     map(a.ptr[:0]) and enter data of a member's pointee): no empty key
+     inside the structure for a later map of the whole to run into.  */
+  while (last >= first && m->sizes[last] == 0
+	 && m->plan[last].kind == GT_MAP_ZERO_LEN_ARRAY_SECTION)
+    m->plan[last--].state = ST_NONE;
+  if (last < first)
+    {
+      m->plan[i].state = ST_NONE;
+      return ret;
+    }
+  e = (uintptr_t) m->hostaddrs[last] + m->sizes[last];
   m->ngroups++;
   off = reserve (m, e - s, align);
   for (j = first; j <= last; j++)
@@ -198,7 +211,7 @@ plan_struct (struct gt_map_ctx *m, size_t i, size_t align)
       m->plan[j].group = m->ngroups;
       m->nnew++;
     }
-  return last;
+  return ret;
 }
 
 /* Pass 1: find what exists, lay out what does not.  */
