@@ -99,3 +99,20 @@ gt_context_device (void)
   v = native_get_default_device ();
   return v >= GT_CONTEXT_MARK ? v - GT_CONTEXT_MARK : -1;
 }
+
+int
+gt_context_suspend (void)
+{
+  int device = gt_context_device ();
+
+  if (device >= 0)
+    gt_context_leave (0);
+  return device;
+}
+
+void
+gt_context_resume (int device)
+{
+  if (device >= 0)
+    gt_context_enter (device);
+}

@@ -78,6 +78,12 @@ void gt_context_leave (int saved) GT_HIDDEN;
 /* The device this thread executes a region for, or -1 for the host.  */
 int gt_context_device (void) GT_HIDDEN;
 
+/* Make the calling thread the host's for a while (an ancestor region
+   inside a region on a device), returning the device it ran for (-1 if
+   none); gt_context_resume gives it back.  */
+int gt_context_suspend (void) GT_HIDDEN;
+void gt_context_resume (int device) GT_HIDDEN;
+
 /* The native runtime's definition of NAME (one this library overrides),
    or NULL.  */
 void *gt_native_symbol (const char *name) GT_HIDDEN;

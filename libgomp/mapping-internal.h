@@ -254,7 +254,11 @@ enum gt_item_state
   ST_PRIVATE,		/* firstprivate copy at OFFSET.  */
   ST_STRUCT,		/* GOMP_MAP_STRUCT header.  */
   ST_LATE,		/* Resolved after everything else is mapped.  */
-  ST_PSET_POINTER	/* A pointer inside a new Fortran descriptor.  */
+  ST_PSET_POINTER,	/* A pointer inside a new Fortran descriptor.  */
+  ST_PRIVATE_ATTACH	/* An attach of the pointer at offset SIZE in the
+			   firstprivate copy of item OWNER to the
+			   firstprivate copy of the item before (GCC 14's
+			   firstprivate Fortran allocatables).  */
 };
 
 struct gt_item_plan

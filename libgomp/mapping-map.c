@@ -178,6 +178,13 @@ write_pointers (struct gt_map_ctx *m)
 	  v = gt_translate_pointer (m->dev, slot, m->sizes[i]);
 	  put (m, pl->offset, &v, sizeof v);
 	}
+      else if (pl->state == ST_PRIVATE_ATTACH)
+	{
+	  /* The pointer in one firstprivate copy to another (mapping-plan.c
+	     claim_private_attach).  */
+	  v = m->base + m->plan[i - 1].offset;
+	  put (m, m->plan[pl->owner].offset + m->sizes[i], &v, sizeof v);
+	}
     }
   if (m->staging && m->stage_hi > m->stage_lo)
     gt_copy_to_dev (m->dev, (void *) (m->base + m->stage_lo),

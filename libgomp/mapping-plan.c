@@ -133,6 +133,33 @@ claim_pset_pointers (struct gt_map_ctx *m, size_t i, uintptr_t s, uintptr_t e,
   return j - 1;
 }
 
+/* A firstprivate item I followed by an attach whose pointer slot is in
+   the firstprivate copy of an earlier item (GCC 14 makes firstprivate
+   Fortran allocatables so: the descriptor, its data, and an attach whose
+   "address" is the descriptor's slot in the address array): the copy of
+   the descriptor is to point to the copy of the data, as in libgomp 14.
+   True if it marked the attach so.  */
+static bool
+claim_private_attach (struct gt_map_ctx *m, size_t i)
+{
+  size_t k;
+  void **slot;
+
+  if (i + 1 >= m->mapnum || gt_kind_at (m, i + 1) != GT_MAP_ATTACH)
+    return false;
+  slot = (void **) m->hostaddrs[i + 1];
+  if (slot < m->hostaddrs || slot >= m->hostaddrs + i)
+    return false;
+  k = (size_t) (slot - m->hostaddrs);
+  if (m->plan[k].state != ST_PRIVATE
+      || m->sizes[i + 1] + sizeof (void *) > m->sizes[k])
+    return false;
+  m->plan[i + 1].state = ST_PRIVATE_ATTACH;
+  m->plan[i + 1].kind = GT_MAP_ATTACH;
+  m->plan[i + 1].owner = k;
+  return true;
+}
+
 /* Pass 1 for a structure header at I: its fields FIRST..LAST exist all
    together, or are laid out together as one new range with one shared
    count.  Return the index of the last item it took care of.  */
@@ -262,6 +289,8 @@ gt_plan_items (struct gt_map_ctx *m, enum gt_map_purpose purpose)
 	      pl->state = ST_PRIVATE;
 	      pl->offset = reserve (m, m->sizes[i], align);
 	      m->have_private = true;
+	      if (claim_private_attach (m, i))
+		i++;
 	    }
 	  continue;
 	case GT_MAP_STRUCT:

@@ -5,7 +5,8 @@
    Nothing is mapped or copied: the region gets the host addresses of its
    items, except that firstprivate items get private copies.  Data
    constructs, updates and the device memory routines treat such a device
-   as the host (gt_mapping_device).
+   as the host (gt_mapping_device).  An ancestor region met in such a
+   region runs on the host (reverse offload).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -28,6 +29,8 @@
 #include "shared-mem.h"
 #include "device-calls.h"
 #include "gomp-map-kinds.h"
+#include "icv.h"
+#include "requires.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +73,24 @@ gt_run_shared_region (struct gt_device *dev, void *entry, size_t mapnum,
 	  off += sizes[i];
 	}
     }
+  /* A firstprivate item followed by an attach whose slot is an earlier
+     firstprivate item's place in HOSTADDRS (GCC 14's firstprivate Fortran
+     allocatables): the earlier copy points to this one (as in
+     mapping-plan.c).  */
+  for (i = 0; short_kinds && i + 1 < mapnum; i++)
+    {
+      const unsigned short *k = kinds;
+      void **slot = (void **) hostaddrs[i + 1];
+      size_t o;
+      if ((k[i] & 0xff) != GT_MAP_FIRSTPRIVATE
+	  || (k[i + 1] & 0xff) != GT_MAP_ATTACH
+	  || slot < hostaddrs || slot >= hostaddrs + i)
+	continue;
+      o = (size_t) (slot - hostaddrs);
+      if ((k[o] & 0xff) == GT_MAP_FIRSTPRIVATE && vars[o] != NULL
+	  && sizes[i + 1] + sizeof (void *) <= sizes[o])
+	memcpy ((char *) vars[o] + sizes[i + 1], &vars[i], sizeof (void *));
+    }
   gt_debug ("launch region %p on device %d in shared-memory mode (%zu "
 	    "argument(s))", entry, dev->id, mapnum);
   if (!gt_dev_run_region (dev, entry, vars, mapnum, num_teams, thread_limit))
@@ -77,4 +98,22 @@ gt_run_shared_region (struct gt_device *dev, void *entry, size_t mapnum,
   free (block);
   if (vars != stack_vars)
     free (vars);
+}
+
+bool
+gt_run_ancestor_region (void (*fn) (void *), void **hostaddrs)
+{
+  unsigned table_id;
+  size_t pos;
+  int device;
+
+  if (!(gt_requires_for_devices () & GT_REQUIRES_REVERSE_OFFLOAD)
+      || !gt_func_lookup ((const void *) fn, &table_id, &pos))
+    return false;
+  device = gt_context_suspend ();
+  gt_debug ("ancestor region %p of device %d runs on the host",
+	    (void *) fn, device);
+  fn (hostaddrs);
+  gt_context_resume (device);
+  return true;
 }

@@ -148,8 +148,10 @@ host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
   if (GT_UNLIKELY (gt_context_device () >= 0))
     {
       /* Already on a device's initial thread (a construct inside a
-	 region): execute in place, as device code would.  */
-      fn (hostaddrs);
+	 region): execute in place, as device code would -- unless it is
+	 an ancestor region (reverse offload, shared-mem.c).  */
+      if (!gt_run_ancestor_region (fn, hostaddrs))
+	fn (hostaddrs);
       return;
     }
   parse_target_args (args, &rc.num_teams, &rc.thread_limit);
