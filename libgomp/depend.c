@@ -393,6 +393,17 @@ gt_depend_record_target (void **depend, struct gt_device *dev,
 }
 
 void
+gt_depend_record_done (void **depend)
+{
+  struct task_ref ref = { WHO_NONE, NULL, NULL };
+
+  if (depend == NULL)
+    return;
+  get_table ();
+  each_dependence (depend, record, &ref);
+}
+
+void
 gt_depend_record_other (void **depend)
 {
   struct task_ref ref = { WHO_OTHER, NULL, NULL };

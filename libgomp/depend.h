@@ -41,6 +41,10 @@ void gt_depend_record_target (void **depend, struct gt_device *dev,
 			      tgt_event_t ev)
   __attribute__ ((visibility ("hidden")));
 
+/* Record a new task with DEPEND that is complete already.  */
+void gt_depend_record_done (void **depend)
+  __attribute__ ((visibility ("hidden")));
+
 /* Record a new task with DEPEND that is not a target task.  */
 void gt_depend_record_other (void **depend)
   __attribute__ ((visibility ("hidden")));

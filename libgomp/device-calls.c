@@ -23,6 +23,8 @@
 #include "device-calls.h"
 #include "plugin-binding.h"
 
+#include <omp.h>
+
 int32_t
 gt_plugin_number_of_devices (struct gt_plugin *plugin)
 {
@@ -42,12 +44,41 @@ gt_plugin_capabilities (struct gt_plugin *plugin)
   return plugin->get_capabilities ? plugin->get_capabilities () : 0;
 }
 
+/* The plugins' completion callback: the work a token was given for is
+   done (target.c).  */
+static void
+completion_callback (tgt_sync_event_t token)
+{
+  gt_work_done (token);
+}
+
+bool
+gt_plugin_init_async (struct gt_plugin *plugin)
+{
+  /* The asynchronous interface is used only when it is complete.  */
+  bool async = plugin->async_data_submit && plugin->async_data_retrieve
+	       && plugin->async_run_target_team_region
+	       && plugin->async_host_call && plugin->async_notify
+	       && plugin->synchronize && plugin->init_dep;
+  if (async)
+    plugin->init_dep (completion_callback);
+  return async;
+}
+
 bool
 gt_dev_init (struct gt_device *dev)
 {
   if (dev->plugin->set_device_number)
     dev->plugin->set_device_number (dev->local_id, dev->id);
   return dev->plugin->init_device (dev->local_id) == 0;
+}
+
+void
+gt_dev_deinit (struct gt_device *dev)
+{
+  if (dev->plugin->deinit_device
+      && dev->plugin->deinit_device (dev->local_id) != 0)
+    gt_debug ("device %d: tearing it down failed", dev->id);
 }
 
 bool
@@ -163,4 +194,100 @@ gt_dev_try_exchange (struct gt_device *dst_dev, void *dst,
   return src_dev->plugin->data_exchange (src_dev->local_id, (void *) src,
 					 dst_dev->local_id, dst,
 					 (int64_t) size) == 0;
+}
+
+/* ---- The asynchronous interface.  Queueing fails only on a broken
+   device: fatal.  ---- */
+
+static void
+enqueue_failed (struct gt_device *dev, const char *what)
+{
+  gt_fatal ("device %d: queueing %s failed", dev->id, what);
+}
+
+tgt_event_t
+gt_dev_async_to (struct gt_device *dev, void *dst, const void *src,
+		 size_t size, int ndeps, tgt_event_t *deps)
+{
+  tgt_event_t ev;
+
+  gt_debug ("copy to device %d: %zu bytes %p -> %p", dev->id, size, src,
+	    dst);
+  if (dev->plugin->async_data_submit (dev->local_id, dst, (void *) src,
+				      (int64_t) size, ndeps, deps, &ev) != 0)
+    enqueue_failed (dev, "a copy to the device");
+  return ev;
+}
+
+tgt_event_t
+gt_dev_async_from (struct gt_device *dev, void *dst, const void *src,
+		   size_t size, int ndeps, tgt_event_t *deps)
+{
+  tgt_event_t ev;
+
+  gt_debug ("copy from device %d: %zu bytes %p -> %p", dev->id, size, src,
+	    dst);
+  if (dev->plugin->async_data_retrieve (dev->local_id, dst, (void *) src,
+					(int64_t) size, ndeps, deps,
+					&ev) != 0)
+    enqueue_failed (dev, "a copy from the device");
+  return ev;
+}
+
+tgt_event_t
+gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
+		  size_t mapnum, int num_teams, int thread_limit, int ndeps,
+		  tgt_event_t *deps)
+{
+  tgt_event_t ev;
+
+  if (dev->plugin->async_run_target_team_region (dev->local_id, entry, vars,
+						 (int32_t) mapnum, num_teams,
+						 thread_limit, ndeps, deps,
+						 &ev) != 0)
+    enqueue_failed (dev, "a target region");
+  return ev;
+}
+
+tgt_event_t
+gt_dev_async_call (struct gt_device *dev, void (*fn) (void *), void *arg,
+		   int ndeps, tgt_event_t *deps)
+{
+  tgt_event_t ev;
+
+  if (dev->plugin->async_host_call (dev->local_id, fn, arg, ndeps, deps,
+				    &ev) != 0)
+    enqueue_failed (dev, "a host call");
+  return ev;
+}
+
+void
+gt_dev_async_notify (struct gt_device *dev, tgt_event_t ev, void *token)
+{
+  if (dev->plugin->async_notify (dev->local_id, ev, token) != 0)
+    enqueue_failed (dev, "a completion notice");
+}
+
+bool
+gt_dev_wait (struct gt_device *dev, tgt_event_t ev)
+{
+  return dev->plugin->synchronize (dev->local_id, ev) == 0;
+}
+
+bool
+gt_dev_can_order (struct gt_device *dev, tgt_event_t ev)
+{
+  return dev->plugin->enforce_dep != NULL
+	 && dev->plugin->enforce_dep (dev->local_id, dev->local_id, ev) == 0;
+}
+
+tgt_event_t
+gt_dev_async_join (struct gt_device *dev, int ndeps, tgt_event_t *deps)
+{
+  tgt_event_t ev;
+
+  if (dev->plugin->async_dep == NULL
+      || dev->plugin->async_dep (dev->local_id, ndeps, deps, &ev) != 0)
+    enqueue_failed (dev, "a join of events");
+  return ev;
 }

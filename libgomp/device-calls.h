@@ -37,10 +37,17 @@ uint64_t gt_plugin_init_requires (struct gt_plugin *plugin, uint64_t flags)
 /* PLUGIN's GT_CAP_* bits (0 when it does not say).  */
 uint32_t gt_plugin_capabilities (struct gt_plugin *plugin) GT_HIDDEN;
 
+/* Does PLUGIN have the whole asynchronous interface?  If so, give it the
+   completion callback, which fulfils native tasks' events.  */
+bool gt_plugin_init_async (struct gt_plugin *plugin) GT_HIDDEN;
+
 /* ---- Initialising a device (devices.c); failures are returned.  ---- */
 
 /* Initialise DEV; false when it cannot be used.  */
 bool gt_dev_init (struct gt_device *dev) GT_HIDDEN;
+
+/* Finish DEV's work, unload its images and free its memory.  */
+void gt_dev_deinit (struct gt_device *dev) GT_HIDDEN;
 
 /* Does DEV's plugin accept IMAGE?  */
 bool gt_dev_accepts_image (struct gt_device *dev, __tgt_device_image *image)
@@ -92,5 +99,41 @@ bool gt_dev_can_exchange (struct gt_device *dst_dev,
 bool gt_dev_try_exchange (struct gt_device *dst_dev, void *dst,
 			  struct gt_device *src_dev, const void *src,
 			  size_t size) GT_HIDDEN;
+
+/* ---- The asynchronous interface, on devices whose plugin has it
+   (dev->async): each call queues an operation behind the NDEPS events DEPS
+   and returns its event; queueing failures are fatal.  ---- */
+
+tgt_event_t gt_dev_async_to (struct gt_device *dev, void *dst,
+			     const void *src, size_t size, int ndeps,
+			     tgt_event_t *deps) GT_HIDDEN;
+tgt_event_t gt_dev_async_from (struct gt_device *dev, void *dst,
+			       const void *src, size_t size, int ndeps,
+			       tgt_event_t *deps) GT_HIDDEN;
+tgt_event_t gt_dev_async_run (struct gt_device *dev, void *entry,
+			      void **vars, size_t mapnum, int num_teams,
+			      int thread_limit, int ndeps, tgt_event_t *deps)
+  GT_HIDDEN;
+tgt_event_t gt_dev_async_call (struct gt_device *dev, void (*fn) (void *),
+			       void *arg, int ndeps, tgt_event_t *deps)
+  GT_HIDDEN;
+
+/* An event that completes once the NDEPS events DEPS have.  */
+tgt_event_t gt_dev_async_join (struct gt_device *dev, int ndeps,
+			       tgt_event_t *deps) GT_HIDDEN;
+
+/* Call gt_work_done (TOKEN) once EV has completed, from any thread (a
+   plugin's, from where the plugin must not be called).  */
+void gt_dev_async_notify (struct gt_device *dev, tgt_event_t ev,
+			  void *token) GT_HIDDEN;
+
+/* What a completion notice reports (target.c).  */
+void gt_work_done (void *token) GT_HIDDEN;
+
+/* Wait for EV (NULL: all of DEV's work); false if it failed.  */
+bool gt_dev_wait (struct gt_device *dev, tgt_event_t ev) GT_HIDDEN;
+
+/* Can DEV order its own work behind EV without the host waiting?  */
+bool gt_dev_can_order (struct gt_device *dev, tgt_event_t ev) GT_HIDDEN;
 
 #endif /* GT_DEVICE_CALLS_H */

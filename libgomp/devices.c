@@ -68,6 +68,9 @@ init_device_table (void)
 	dev->plugin = plugins[i].plugin;
 	dev->plugin_name = plugins[i].name;
 	dev->caps = plugins[i].caps;
+	/* A device in shared-memory mode runs its regions at once.  */
+	dev->async = plugins[i].async
+		     && !(plugins[i].caps & GT_CAP_SHARED_MEMORY);
 	pthread_mutex_init (&dev->lock, NULL);
 	dev->state = GT_DEVICE_UNINITIALISED;
       }

@@ -49,6 +49,10 @@ struct gt_device
   struct gt_plugin *plugin;
   const char *plugin_name;
   uint32_t caps;		/* The plugin's GT_CAP_*.  */
+  bool async;			/* The plugin queues work (device-calls.h).  */
+  /* Device memory whose last user finished in a completion callback, to
+     be freed by the next construct on the device (a stack, atomic).  */
+  struct gt_block *free_later;
   pthread_mutex_t lock;		/* Guards everything below.  */
   enum gt_device_state state;
   struct gt_splay_tree mem_map;

@@ -28,13 +28,17 @@
    the pointer slots that are still attached: on the device they hold a
    device address, on the host the host's.  */
 void
-gt_copy_key_range (struct gt_device *dev, struct gt_key *k, uintptr_t host,
+gt_copy_key_range (struct gt_xfer *x, struct gt_key *k, uintptr_t host,
 		   size_t len, bool to_device)
 {
   uintptr_t end = host + len, a = host;
 
   if (k->self_mapped)
     return;
+  /* The key's own data may still be on its way, and a copy back of a
+     construct that ended may still be going: this copy comes after.  */
+  gt_xfer_after (x, k->ready);
+  gt_xfer_after (x, k->writeback);
   while (a < end)
     {
       uintptr_t run_end = end;
@@ -51,19 +55,20 @@ gt_copy_key_range (struct gt_device *dev, struct gt_key *k, uintptr_t host,
 	    }
 	}
       if (to_device)
-	gt_copy_to_dev (dev, (void *) gt_key_translate (k, a), (void *) a,
-			run_end - a);
+	gt_xfer_to (x, (void *) gt_key_translate (k, a), (void *) a,
+		    run_end - a);
       else
-	gt_copy_from_dev (dev, (void *) a, (void *) gt_key_translate (k, a),
-			  run_end - a);
+	gt_xfer_from (x, (void *) a, (void *) gt_key_translate (k, a),
+		      run_end - a);
       a = run_end;
     }
 }
 
 void
-gt_attach_pointer (struct gt_device *dev, struct gt_key *n, uintptr_t slot,
+gt_attach_pointer (struct gt_xfer *x, struct gt_key *n, uintptr_t slot,
 		   uintptr_t bias, bool allow_zero_length)
 {
+  struct gt_device *dev = x->dev;
   size_t nslots = (GT_KEY_END (n) - GT_KEY_START (n) + sizeof (void *) - 1)
 		  / sizeof (void *);
   size_t idx = (slot - GT_KEY_START (n)) / sizeof (void *);
@@ -88,8 +93,8 @@ gt_attach_pointer (struct gt_device *dev, struct gt_key *n, uintptr_t slot,
       data = 0;
       gt_debug ("attach host slot %p on device %d to NULL", (void *) slot,
 		dev->id);
-      gt_copy_to_dev (dev, (void *) gt_key_translate (n, slot), &data,
-		      sizeof data);
+      gt_xfer_value (x, (void *) gt_key_translate (n, slot), &data,
+		     sizeof data);
       return;
     }
   struct gt_key *tn = gt_splay_lookup (&dev->mem_map, target + bias,
@@ -104,14 +109,14 @@ gt_attach_pointer (struct gt_device *dev, struct gt_key *n, uintptr_t slot,
     data = gt_key_translate (tn, target);
   gt_debug ("attach host slot %p on device %d to %p", (void *) slot,
 	    dev->id, (void *) data);
-  gt_copy_to_dev (dev, (void *) gt_key_translate (n, slot), &data,
-		  sizeof data);
+  gt_xfer_value (x, (void *) gt_key_translate (n, slot), &data, sizeof data);
 }
 
 void
-gt_detach_pointer (struct gt_device *dev, struct gt_key *n, uintptr_t slot,
+gt_detach_pointer (struct gt_xfer *x, struct gt_key *n, uintptr_t slot,
 		   bool finalize)
 {
+  struct gt_device *dev = x->dev;
   size_t idx = (slot - GT_KEY_START (n)) / sizeof (void *);
 
   if (n->attach_count == NULL || n->attach_count[idx] == 0)
@@ -123,6 +128,6 @@ gt_detach_pointer (struct gt_device *dev, struct gt_key *n, uintptr_t slot,
   /* Give the device copy back the host's value.  */
   uintptr_t target = (uintptr_t) *(void **) slot;
   gt_debug ("detach host slot %p on device %d", (void *) slot, dev->id);
-  gt_copy_to_dev (dev, (void *) gt_key_translate (n, slot), &target,
-		  sizeof target);
+  gt_xfer_value (x, (void *) gt_key_translate (n, slot), &target,
+		 sizeof target);
 }

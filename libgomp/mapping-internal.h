@@ -162,8 +162,12 @@ gt_key_init (struct gt_key *k, uintptr_t start, uintptr_t end,
   k->node.host_end = end;
   k->node.left = k->node.right = NULL;
   k->dev_addr = dev_addr;
+  k->ready = NULL;
+  k->writeback = NULL;
+  k->writeback_whole = false;
   k->own_rc.count = 0;
   k->own_rc.gen = 0;
+  k->own_rc.closing = NULL;
   k->rc = rc ? rc : &k->own_rc;
   k->block = b;
   k->next_sibling = k;
@@ -187,18 +191,6 @@ gt_collect_dead (struct gt_block *b, struct gt_block **dead)
     }
 }
 
-/* Free the blocks queued by gt_collect_dead.  */
-static inline void
-gt_free_dead_blocks (struct gt_block *dead)
-{
-  while (dead)
-    {
-      struct gt_block *next = dead->next_dead;
-      gt_block_free (dead);
-      dead = next;
-    }
-}
-
 /* The lookup of a zero-length array section [P, P): it is present only
    if the byte at P is mapped.  */
 static inline struct gt_key *
@@ -209,19 +201,19 @@ gt_zero_len_lookup (struct gt_splay_tree *map, uintptr_t s, uintptr_t e)
 
 /* ---- Copies and pointers (mapping-attach.c).  ---- */
 
-void gt_copy_key_range (struct gt_device *dev, struct gt_key *k,
+void gt_copy_key_range (struct gt_xfer *x, struct gt_key *k,
 			uintptr_t host, size_t len, bool to_device) GT_HIDDEN;
-void gt_attach_pointer (struct gt_device *dev, struct gt_key *n,
+void gt_attach_pointer (struct gt_xfer *x, struct gt_key *n,
 			uintptr_t slot, uintptr_t bias,
 			bool allow_zero_length) GT_HIDDEN;
-void gt_detach_pointer (struct gt_device *dev, struct gt_key *n,
+void gt_detach_pointer (struct gt_xfer *x, struct gt_key *n,
 			uintptr_t slot, bool finalize) GT_HIDDEN;
 
 static inline void
-gt_copy_back (struct gt_device *dev, struct gt_key *k, uintptr_t host,
+gt_copy_back (struct gt_xfer *x, struct gt_key *k, uintptr_t host,
 	      size_t len)
 {
-  gt_copy_key_range (dev, k, host, len, false);
+  gt_copy_key_range (x, k, host, len, false);
 }
 
 /* Translate the pointer stored at host address SLOT (with BIAS) into a
@@ -275,6 +267,7 @@ struct gt_item_plan
 /* The state of one gt_map_vars_locked call, shared by its passes.  */
 struct gt_map_ctx
 {
+  struct gt_xfer *x;
   struct gt_device *dev;
   struct gt_splay_tree *map;
   size_t mapnum;
@@ -326,14 +319,6 @@ gt_thread_plans (size_t n)
 		      n * sizeof *p);
   memset (p, 0, n * sizeof *p);
   return p;
-}
-
-/* The calling thread's staging buffer, of N bytes.  */
-static inline unsigned char *
-gt_thread_staging (size_t n)
-{
-  return gt_scratch_get ((void **) &gt_scratch.stage, &gt_scratch.stage_cap,
-			 n);
 }
 
 /* Make C's item list hold N more items.  */

@@ -53,6 +53,17 @@ gt_key_remove (struct gt_device *dev, struct gt_key *key)
   while (k != key);
 }
 
+void
+gt_blocks_free (struct gt_block *dead)
+{
+  while (dead)
+    {
+      struct gt_block *next = dead->next_dead;
+      gt_block_free (dead);
+      dead = next;
+    }
+}
+
 int
 gt_associate_locked (struct gt_device *dev, uintptr_t host,
 		     uintptr_t dev_addr, size_t size)

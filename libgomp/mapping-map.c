@@ -46,21 +46,42 @@ kind_name (int kind)
     }
 }
 
-/* Copy LEN bytes from SRC to offset OFF of the new block: into the
-   staging buffer, or straight to the device when not staging.  */
+/* Note that the staged bytes [OFF, OFF+LEN) of the new block are used.  */
+static inline void
+staged (struct gt_map_ctx *m, size_t off, size_t len)
+{
+  if (off < m->stage_lo)
+    m->stage_lo = off;
+  if (off + len > m->stage_hi)
+    m->stage_hi = off + len;
+}
+
+/* Copy LEN bytes of host memory at SRC to offset OFF of the new block:
+   into the staging memory, or straight to the device when not staging.
+   The host memory is read when the copy runs (transfer.h).  */
 static void
 put (struct gt_map_ctx *m, size_t off, const void *src, size_t len)
 {
   if (m->staging == NULL)
     {
-      gt_copy_to_dev (m->dev, (void *) (m->base + off), src, len);
+      gt_xfer_to (m->x, (void *) (m->base + off), src, len);
+      return;
+    }
+  gt_xfer_read (m->x, m->staging + off, src, len);
+  staged (m, off, len);
+}
+
+/* Likewise for the value at SRC, computed now.  */
+static void
+put_value (struct gt_map_ctx *m, size_t off, const void *src, size_t len)
+{
+  if (m->staging == NULL)
+    {
+      gt_xfer_value (m->x, (void *) (m->base + off), src, len);
       return;
     }
   memcpy (m->staging + off, src, len);
-  if (off < m->stage_lo)
-    m->stage_lo = off;
-  if (off + len > m->stage_hi)
-    m->stage_hi = off + len;
+  staged (m, off, len);
 }
 
 /* Pass 2: allocate one block for all new keys and private copies, and
@@ -81,6 +102,7 @@ allocate_block (struct gt_map_ctx *m, struct gt_construct *c)
     {
       m->rcs[i].count = 0;
       m->rcs[i].gen = 0;
+      m->rcs[i].closing = NULL;
     }
   m->base = ((uintptr_t) m->block->dev_ptr + slack) & ~(uintptr_t) slack;
   if (m->have_private)
@@ -91,7 +113,7 @@ allocate_block (struct gt_map_ctx *m, struct gt_construct *c)
     }
   if (m->new_size <= GT_STAGE_LIMIT)
     {
-      m->staging = gt_thread_staging (m->new_size);
+      m->staging = gt_xfer_stage (m->x, m->new_size);
       m->stage_lo = m->new_size;
       m->stage_hi = 0;
     }
@@ -167,28 +189,32 @@ write_pointers (struct gt_map_ctx *m)
 	  if (*(void **) slot == NULL)
 	    k->null_pointer = true;
 	  if (m->plan[o].state == ST_NEW)
-	    put (m, m->plan[o].offset + (slot - m->items[o].host_start), &v,
-		 sizeof v);
+	    put_value (m,
+		       m->plan[o].offset + (slot - m->items[o].host_start),
+		       &v, sizeof v);
 	  else
-	    gt_copy_to_dev (m->dev, (void *) gt_key_translate (k, slot), &v,
-			    sizeof v);
+	    gt_xfer_value (m->x, (void *) gt_key_translate (k, slot), &v,
+			   sizeof v);
 	}
       else if (pl->state == ST_NEW && pl->new_pointer)
 	{
 	  v = gt_translate_pointer (m->dev, slot, m->sizes[i]);
-	  put (m, pl->offset, &v, sizeof v);
-	}
-      else if (pl->state == ST_PRIVATE_ATTACH)
-	{
-	  /* The pointer in one firstprivate copy to another (mapping-plan.c
-	     claim_private_attach).  */
-	  v = m->base + m->plan[i - 1].offset;
-	  put (m, m->plan[pl->owner].offset + m->sizes[i], &v, sizeof v);
+	  put_value (m, pl->offset, &v, sizeof v);
 	}
     }
   if (m->staging && m->stage_hi > m->stage_lo)
-    gt_copy_to_dev (m->dev, (void *) (m->base + m->stage_lo),
-		    m->staging + m->stage_lo, m->stage_hi - m->stage_lo);
+    gt_xfer_staged_to (m->x, (void *) (m->base + m->stage_lo),
+		       m->staging + m->stage_lo, m->stage_hi - m->stage_lo);
+  /* The pointer in one firstprivate copy to another (mapping-plan.c
+     claim_private_attach), after the copies (whose host reads may come
+     later).  */
+  for (i = 1; m->have_private && i < m->mapnum; i++)
+    if (m->plan[i].state == ST_PRIVATE_ATTACH)
+      {
+	size_t at = m->plan[m->plan[i].owner].offset + m->sizes[i];
+	uintptr_t v = m->base + m->plan[i - 1].offset;
+	gt_xfer_value (m->x, (void *) (m->base + at), &v, sizeof v);
+      }
 }
 
 /* Pass 3: references, at most once per construct (OpenMP 5.0).  */
@@ -205,6 +231,8 @@ count_references (struct gt_map_ctx *m, unsigned long gen)
 	continue;
       it->copy_from = gt_copy_from_p (m->plan[i].kind);
       it->always_from = gt_always_from_p (m->plan[i].kind);
+      /* A closing key is taken up again.  */
+      n->rc->closing = NULL;
       if (n->rc->gen != gen)
 	{
 	  n->rc->gen = gen;
@@ -264,7 +292,7 @@ resolve_late (struct gt_map_ctx *m)
 	  else if (n != NULL)
 	    {
 	      bool zero_ok = kind == GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION;
-	      gt_attach_pointer (m->dev, n, s, m->sizes[i], zero_ok);
+	      gt_attach_pointer (m->x, n, s, m->sizes[i], zero_ok);
 	      m->items[i].key = n;
 	      m->items[i].is_attach = true;
 	    }
@@ -274,8 +302,8 @@ resolve_late (struct gt_map_ctx *m)
 	  if (n != NULL && !n->self_mapped)
 	    {
 	      v = gt_translate_pointer (m->dev, s, m->sizes[i]);
-	      gt_copy_to_dev (m->dev, (void *) gt_key_translate (n, s), &v,
-			      sizeof v);
+	      gt_xfer_value (m->x, (void *) gt_key_translate (n, s), &v,
+			     sizeof v);
 	    }
 	  break;
 	case GT_MAP_USE_DEVICE_PTR:
@@ -336,14 +364,36 @@ device_values (const struct gt_map_ctx *m, void **devaddrs)
     }
 }
 
+/* The keys this construct made have their data once its copies queued so
+   far are done; the keys it found may still wait for theirs, queued by
+   another construct, perhaps on another queue: its next operation waits
+   for them too.  */
+static void
+note_readiness (struct gt_map_ctx *m)
+{
+  size_t i;
+
+  for (i = 0; i < m->mapnum; i++)
+    {
+      struct gt_key *k = m->items[i].key;
+      if (k == NULL)
+	continue;
+      if (m->plan[i].state == ST_NEW && k->block == m->block)
+	k->ready = m->x->last;
+      else
+	gt_xfer_after (m->x, k->ready);
+    }
+}
+
 void
-gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
+gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
 		    size_t *sizes, const void *kinds, bool short_kinds,
 		    enum gt_map_purpose purpose, void **devaddrs,
 		    struct gt_construct *c)
 {
+  struct gt_device *dev = x->dev;
   struct gt_map_ctx m = {
-    .dev = dev, .map = &dev->mem_map, .mapnum = mapnum,
+    .x = x, .dev = dev, .map = &dev->mem_map, .mapnum = mapnum,
     .hostaddrs = hostaddrs, .sizes = sizes, .kinds = kinds,
     .short_kinds = short_kinds, .new_align = 1
   };
@@ -361,5 +411,6 @@ gt_map_vars_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
   resolve_late (&m);
   if (purpose == GT_MAP_FOR_TARGET)
     device_values (&m, devaddrs);
+  note_readiness (&m);
   c->nitems += mapnum;
 }

@@ -126,7 +126,7 @@ claim_pset_pointers (struct gt_map_ctx *m, size_t i, uintptr_t s, uintptr_t e,
 	m->plan[j].state = ST_EXISTING;
       else if (n && !copied)
 	{
-	  gt_copy_key_range (m->dev, n, s, e - s, true);
+	  gt_copy_key_range (m->x, n, s, e - s, true);
 	  copied = true;
 	}
     }
@@ -209,7 +209,7 @@ plan_struct (struct gt_map_ctx *m, size_t i, size_t align)
 			   m->items, m->plan);
       for (j = first; j <= last; j++)
 	if (gt_always_to_p (m->plan[j].kind))
-	  gt_copy_key_range (m->dev, m->items[j].key, m->items[j].host_start,
+	  gt_copy_key_range (m->x, m->items[j].key, m->items[j].host_start,
 			     m->sizes[j], true);
       return ret;
     }
@@ -316,7 +316,7 @@ gt_plan_items (struct gt_map_ctx *m, enum gt_map_purpose purpose)
 	  pl->state = ST_EXISTING;
 	  it->key = n;
 	  if (gt_always_to_p (kind))
-	    gt_copy_key_range (m->dev, n, s, e - s, true);
+	    gt_copy_key_range (m->x, n, s, e - s, true);
 	  if (kind == GT_MAP_TO_PSET)
 	    i = claim_pset_pointers (m, i, s, e, n);
 	  continue;

@@ -39,11 +39,9 @@ free_scratch (void *unused)
   gt_construct_release (&gt_scratch.construct);
   free (gt_scratch.plan);
   free (gt_scratch.devaddrs);
-  free (gt_scratch.stage);
   gt_scratch.plan = NULL;
   gt_scratch.devaddrs = NULL;
-  gt_scratch.stage = NULL;
-  gt_scratch.plan_cap = gt_scratch.devaddrs_cap = gt_scratch.stage_cap = 0;
+  gt_scratch.plan_cap = gt_scratch.devaddrs_cap = 0;
 }
 
 static void

@@ -23,7 +23,8 @@
 #include "mapping-internal.h"
 
 void
-gt_unmap_vars_locked (struct gt_construct *c)
+gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
+		      const void *owner)
 {
   struct gt_device *dev = c->dev;
   size_t i, n = c->nitems;
@@ -32,7 +33,7 @@ gt_unmap_vars_locked (struct gt_construct *c)
   /* Detach first: copies back must not carry device addresses.  */
   for (i = 0; i < n; i++)
     if (items[i].is_attach)
-      gt_detach_pointer (dev, items[i].key, items[i].host_start, false);
+      gt_detach_pointer (x, items[i].key, items[i].host_start, false);
 
   for (i = 0; i < n; i++)
     if (items[i].counted && items[i].key->rc->count != GT_REFCOUNT_INFINITY)
@@ -44,15 +45,31 @@ gt_unmap_vars_locked (struct gt_construct *c)
       if (k == NULL || items[i].is_attach)
 	continue;
       if ((items[i].copy_from && k->rc->count == 0) || items[i].always_from)
-	gt_copy_back (dev, k, items[i].host_start, items[i].length);
+	{
+	  gt_copy_back (x, k, items[i].host_start, items[i].length);
+	  k->writeback = x->last;
+	  k->writeback_whole = items[i].host_start == GT_KEY_START (k)
+			       && items[i].length == (GT_KEY_END (k)
+						      - GT_KEY_START (k))
+			       && k->attach_count == NULL;
+	}
     }
 
   struct gt_block *dead = NULL;
   for (i = 0; i < n; i++)
     {
       struct gt_key *k = items[i].key;
-      if (k != NULL && k->rc->count == 0 && !k->removed)
+      if (k == NULL || k->rc->count != 0 || k->removed
+	  || (owner != NULL && k->rc->closing == owner))
+	continue;
+      if (owner != NULL && k->writeback_whole && k->writeback == x->last
+	  && k->next_sibling == k)
+	/* Its copy back has just been queued, for all of it.  */
+	k->rc->closing = owner;
+      else
 	{
+	  /* A copy back by another construct may still read the block.  */
+	  gt_xfer_after (x, k->writeback);
 	  gt_key_remove (dev, k);
 	  gt_collect_dead (k->block, &dead);
 	}
@@ -62,15 +79,38 @@ gt_unmap_vars_locked (struct gt_construct *c)
       c->private_block->live_keys--;
       gt_collect_dead (c->private_block, &dead);
     }
-  gt_free_dead_blocks (dead);
+  gt_xfer_free_later (x, dead);
   c->private_block = NULL;
+  /* Closing keys are taken out by gt_close_keys_locked, from the items.  */
+  if (owner == NULL)
+    c->nitems = 0;
+}
+
+void
+gt_close_keys_locked (struct gt_construct *c, const void *owner,
+		      struct gt_block **dead)
+{
+  size_t i;
+
+  for (i = 0; i < c->nitems; i++)
+    {
+      struct gt_key *k = c->items[i].key;
+      if (k != NULL && !k->removed && k->rc->closing == owner
+	  && k->rc->count == 0)
+	{
+	  k->rc->closing = NULL;
+	  gt_key_remove (c->dev, k);
+	  gt_collect_dead (k->block, dead);
+	}
+    }
   c->nitems = 0;
 }
 
 void
-gt_exit_data_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
+gt_exit_data_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
 		     size_t *sizes, const unsigned short *kinds)
 {
+  struct gt_device *dev = x->dev;
   unsigned long gen = ++dev->generation;
   struct gt_key **gone = (struct gt_key **) gt_thread_devaddrs (mapnum);
   size_t i, ngone = 0;
@@ -84,7 +124,7 @@ gt_exit_data_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	  struct gt_key *n = gt_splay_lookup (&dev->mem_map, s,
 					      s + sizeof (void *));
 	  if (n)
-	    gt_detach_pointer (dev, n, s, kind == GT_MAP_FORCE_DETACH);
+	    gt_detach_pointer (x, n, s, kind == GT_MAP_FORCE_DETACH);
 	}
     }
 
@@ -129,9 +169,10 @@ gt_exit_data_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 	k = gt_zero_len_lookup (&dev->mem_map, s, e);
       else
 	k = gt_splay_lookup (&dev->mem_map, s, e);
-      if (present && (k == NULL || k->removed))
+      if (present && (k == NULL || k->removed || k->rc->closing != NULL))
 	gt_present_fatal (dev, s, sizes[i]);
-      if (k == NULL || k->removed || k->rc->count == GT_REFCOUNT_INFINITY)
+      if (k == NULL || k->removed || k->rc->closing != NULL
+	  || k->rc->count == GT_REFCOUNT_INFINITY)
 	continue;
 
       uintptr_t before = k->rc->count;
@@ -148,7 +189,7 @@ gt_exit_data_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
       zero = k->rc->count == 0;
       do_copy = (zero && before > 0) || (!first && zero);
       if ((kind == GT_MAP_FROM && do_copy) || kind == GT_MAP_ALWAYS_FROM)
-	gt_copy_back (dev, k, s, e - s);
+	gt_copy_back (x, k, s, e - s);
       if (zero)
 	gone[ngone++] = k;
     }
@@ -157,8 +198,9 @@ gt_exit_data_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
   for (i = 0; i < ngone; i++)
     if (!gone[i]->removed)
       {
+	gt_xfer_after (x, gone[i]->writeback);
 	gt_key_remove (dev, gone[i]);
 	gt_collect_dead (gone[i]->block, &dead);
       }
-  gt_free_dead_blocks (dead);
+  gt_xfer_free_later (x, dead);
 }

@@ -22,9 +22,10 @@
 #include "mapping-internal.h"
 
 void
-gt_update_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
+gt_update_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
 		  size_t *sizes, const void *kinds, bool short_kinds)
 {
+  struct gt_device *dev = x->dev;
   size_t i;
 
   for (i = 0; i < mapnum; i++)
@@ -48,8 +49,8 @@ gt_update_locked (struct gt_device *dev, size_t mapnum, void **hostaddrs,
 		  "mapped", (void *) s, (void *) e,
 		  (void *) GT_KEY_START (n), (void *) GT_KEY_END (n));
       if (gt_copy_to_p (kind))
-	gt_copy_key_range (dev, n, s, e - s, true);
+	gt_copy_key_range (x, n, s, e - s, true);
       if (gt_copy_from_p (kind))
-	gt_copy_back (dev, n, s, e - s);
+	gt_copy_back (x, n, s, e - s);
     }
 }

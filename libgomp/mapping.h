@@ -26,6 +26,7 @@
 #define GT_MAPPING_H
 
 #include "devices.h"
+#include "transfer.h"
 
 #define GT_REFCOUNT_INFINITY UINTPTR_MAX
 
@@ -36,6 +37,13 @@ struct gt_refcount
 {
   uintptr_t count;
   unsigned long gen;
+  const void *closing;		/* Non-NULL: COUNT went to 0 at the end of
+				   this nowait construct, whose copy back of
+				   the whole key is still on its way: the
+				   key stays in the table until it is done,
+				   and a construct that maps it meanwhile
+				   takes it up again, sharing the device
+				   copy, which is what is being copied.  */
 };
 
 /* One device allocation holding the objects mapped by one construct (or
@@ -54,6 +62,11 @@ struct gt_key
 {
   struct gt_splay_node node;	/* host_start, host_end, links: first.  */
   uintptr_t dev_addr;		/* Device address of host_start.  */
+  tgt_event_t ready;		/* The device copy is there once this has
+				   completed (queued by the construct that
+				   mapped it); NULL: at once.  */
+  tgt_event_t writeback;	/* The last copy back queued, or NULL.  */
+  bool writeback_whole;		/* It copies the whole key.  */
   struct gt_refcount *rc;	/* &own_rc, or shared by struct siblings.  */
   struct gt_refcount own_rc;
   struct gt_block *block;
@@ -107,26 +120,44 @@ enum gt_map_purpose
   GT_MAP_FOR_ENTER_DATA		/* enter data: nothing undone later.  */
 };
 
-/* Map the MAPNUM items of one construct on DEV (its lock held) and record
-   in C what to undo.  KINDS are 16-bit when SHORT_KINDS, else 8-bit.  For
-   GT_MAP_FOR_TARGET, DEVADDRS receives each item's device value.  */
-void gt_map_vars_locked (struct gt_device *dev, size_t mapnum,
-			 void **hostaddrs, size_t *sizes, const void *kinds,
-			 bool short_kinds, enum gt_map_purpose purpose,
-			 void **devaddrs, struct gt_construct *c) GT_HIDDEN;
+/* The functions below work on the table of X's device, whose lock is
+   held, and queue their copies on X (transfer.h).  */
 
-/* End construct C: detach, copy back, drop references, free.  */
-void gt_unmap_vars_locked (struct gt_construct *c) GT_HIDDEN;
+/* Map the MAPNUM items of one construct and record in C what to undo.
+   KINDS are 16-bit when SHORT_KINDS, else 8-bit.  For GT_MAP_FOR_TARGET,
+   DEVADDRS receives each item's device value.  */
+void gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
+			 size_t *sizes, const void *kinds, bool short_kinds,
+			 enum gt_map_purpose purpose, void **devaddrs,
+			 struct gt_construct *c) GT_HIDDEN;
+
+/* End construct C: detach, copy back, drop references; the blocks no
+   longer used are freed once X's operations are done.  With a non-NULL
+   OWNER (a nowait construct, whose copies back run later), a key whose
+   count goes to 0 and which is copied back whole stays in the table,
+   closing, until gt_close_keys_locked (C, OWNER).  */
+void gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
+			   const void *owner) GT_HIDDEN;
+
+/* OWNER's operations are done: take out of the table the keys of its
+   construct C that are still closing for it, and queue their blocks on
+   *DEAD when nothing holds them.  */
+void gt_close_keys_locked (struct gt_construct *c, const void *owner,
+			   struct gt_block **dead) GT_HIDDEN;
 
 /* target update.  */
-void gt_update_locked (struct gt_device *dev, size_t mapnum,
-		       void **hostaddrs, size_t *sizes, const void *kinds,
-		       bool short_kinds) GT_HIDDEN;
+void gt_update_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
+		       size_t *sizes, const void *kinds, bool short_kinds)
+  GT_HIDDEN;
 
 /* target exit data.  */
-void gt_exit_data_locked (struct gt_device *dev, size_t mapnum,
+void gt_exit_data_locked (struct gt_xfer *x, size_t mapnum,
 			  void **hostaddrs, size_t *sizes,
 			  const unsigned short *kinds) GT_HIDDEN;
+
+/* Free the blocks of list DEAD (linked by next_dead) and their device
+   memory.  */
+void gt_blocks_free (struct gt_block *dead) GT_HIDDEN;
 
 /* omp_target_associate_ptr / disassociate_ptr; 0 on success.  */
 int gt_associate_locked (struct gt_device *dev, uintptr_t host,
@@ -156,8 +187,6 @@ struct gt_scratch
   size_t plan_cap;
   void **devaddrs;			/* A region's device values.  */
   size_t devaddrs_cap;
-  unsigned char *stage;			/* Small copies sent in one go.  */
-  size_t stage_cap;
 };
 
 extern GT_TLS struct gt_scratch gt_scratch GT_HIDDEN;

@@ -164,6 +164,7 @@ load_one_plugin (const char *dirs, const char *name, size_t name_len,
   plugins[*nplugins].plugin = plugin;
   plugins[*nplugins].name = plugin->name;
   plugins[*nplugins].caps = plugin->caps;
+  plugins[*nplugins].async = gt_plugin_init_async (plugin);
   plugins[*nplugins].num_devices = n;
   (*nplugins)++;
 }

@@ -35,6 +35,7 @@ struct gt_plugin_info
   struct gt_plugin *plugin;
   const char *name;
   uint32_t caps;		/* GT_CAP_*.  */
+  bool async;			/* It has the asynchronous interface.  */
   int num_devices;
 };
 

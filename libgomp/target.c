@@ -27,6 +27,10 @@
 #include "gcc-rules.h"
 #include "shared-mem.h"
 #include "tasks.h"
+#include "transfer.h"
+#include "depend.h"
+
+#include <omp.h>
 #include "gomp-map-kinds.h"
 #include "entry-points.h"
 
@@ -158,25 +162,112 @@ host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
   gt_run_on_initial_thread (region_call_run, &rc, rc.thread_limit);
 }
 
+/* DEV has no code for region FN: fall back to the host, unless offloading
+   is mandatory.  */
+static void
+region_without_code (struct gt_device *dev, void (*fn) (void *),
+		     void **hostaddrs, void **args)
+{
+  if (gt_icvs.target_offload == GT_OFFLOAD_MANDATORY)
+    gt_fatal ("OMP_TARGET_OFFLOAD is set to MANDATORY, but device %d has no "
+	      "code for the target region %p", dev->id, (void *) fn);
+  gt_debug ("device %d has no code for region %p; running on the host",
+	    dev->id, (void *) fn);
+  host_fallback (fn, hostaddrs, args);
+}
+
+/* The construct storage for this thread's next construct: its own,
+   unless a construct of this thread is still using it (a target task run
+   at a scheduling point inside a region on an emulated device); then
+   LOCAL, whose storage the caller releases.  */
+static struct gt_construct *
+construct_for (struct gt_device *dev, struct gt_construct *local)
+{
+  struct gt_construct *c = gt_thread_construct ();
+
+  if (GT_UNLIKELY (c->in_use))
+    {
+      *local = (struct gt_construct) { 0 };
+      c = local;
+    }
+  c->in_use = true;
+  c->dev = dev;
+  c->nitems = 0;
+  c->private_block = NULL;
+  return c;
+}
+
+static void
+construct_done (struct gt_construct *c, struct gt_construct *local)
+{
+  c->in_use = false;
+  if (GT_UNLIKELY (c == local))
+    gt_construct_release (c);
+}
+
+/* The transfer of a construct DEV's queue runs behind the NDEPS events
+   DEPS: the thread's own when it waits for it (NOWAIT false) and it is
+   free, else a new one.  */
+static struct gt_xfer *
+xfer_for (struct gt_device *dev, bool nowait, int ndeps, tgt_event_t *deps,
+	  bool defer_reads)
+{
+  struct gt_xfer *x = NULL;
+
+  if (!nowait)
+    x = gt_xfer_thread (dev);
+  if (x == NULL)
+    x = gt_xfer_new (dev, ndeps, deps, defer_reads);
+  return x;
+}
+
+/* Wait for the operations of construct WHAT queued on X, and end X.  */
+static void
+finish_waiting (struct gt_xfer *x, const char *what)
+{
+  if (GT_UNLIKELY (!gt_xfer_wait (x)))
+    gt_fatal ("device %d: %s failed", x->dev->id, what);
+  gt_xfer_end (x);
+}
+
+/* Map the variables of region ENTRY on X's device, for construct C, and
+   queue its launch.  */
+static void
+launch_region (struct gt_xfer *x, struct gt_construct *c,
+	       void (*fn) (void *), void *entry, size_t mapnum,
+	       void **hostaddrs, size_t *sizes, const void *kinds,
+	       bool short_kinds, int num_teams, int thread_limit)
+{
+  struct gt_device *dev = x->dev;
+  void **devaddrs = gt_thread_devaddrs (mapnum);
+
+  gt_device_lock (dev);
+  c->gen = ++dev->generation;
+  /* For the rules that follow the compiler of FN (gcc-rules.h).  */
+  gt_region_fn = fn;
+  gt_map_vars_locked (x, mapnum, hostaddrs, sizes, kinds, short_kinds,
+		      GT_MAP_FOR_TARGET, devaddrs, c);
+  gt_region_fn = NULL;
+  gt_device_unlock (dev);
+  gt_debug ("launch region %p on device %d (%zu argument(s), %d team(s), "
+	    "thread limit %d)", entry, dev->id, mapnum, num_teams,
+	    thread_limit);
+  /* The plugin reads DEVADDRS now.  */
+  gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
+}
+
 static void
 run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
 	    void **hostaddrs, size_t *sizes, const void *kinds,
 	    bool short_kinds, void **args)
 {
   void *entry = gt_device_entry (dev, fn);
-  struct gt_construct *c;
-  void **devaddrs;
   int num_teams, thread_limit;
+  struct gt_xfer *x;
 
   if (GT_UNLIKELY (entry == NULL))
     {
-      if (gt_icvs.target_offload == GT_OFFLOAD_MANDATORY)
-	gt_fatal ("OMP_TARGET_OFFLOAD is set to MANDATORY, but device %d "
-		  "has no code for the target region %p", dev->id,
-		  (void *) fn);
-      gt_debug ("device %d has no code for region %p; running on the host",
-		dev->id, (void *) fn);
-      host_fallback (fn, hostaddrs, args);
+      region_without_code (dev, fn, hostaddrs, args);
       return;
     }
   parse_target_args (args, &num_teams, &thread_limit);
@@ -187,53 +278,21 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
 			    short_kinds, num_teams, thread_limit);
       return;
     }
-
-  /* The thread's reusable construct, unless a region of this thread is
-     still using it (a target task run at a scheduling point inside a
-     region on an emulated device).  */
-  struct gt_construct local;
-  c = gt_thread_construct ();
-  if (GT_UNLIKELY (c->in_use))
-    {
-      local = (struct gt_construct) { 0 };
-      c = &local;
-      devaddrs = gt_malloc (mapnum * sizeof (void *));
-    }
-  else
-    devaddrs = gt_thread_devaddrs (mapnum);
-  c->in_use = true;
+  x = xfer_for (dev, false, 0, NULL, false);
+  struct gt_construct local, *c = construct_for (dev, &local);
+  launch_region (x, c, fn, entry, mapnum, hostaddrs, sizes, kinds,
+		 short_kinds, num_teams, thread_limit);
+  /* The region keeps its references until it has run.  */
+  if (GT_UNLIKELY (!gt_xfer_wait (x)))
+    gt_fatal ("device %d: running target region %p failed", dev->id, entry);
   gt_device_lock (dev);
-  c->dev = dev;
-  c->gen = ++dev->generation;
-  c->nitems = 0;
-  c->private_block = NULL;
-  gt_region_fn = fn;
-  gt_map_vars_locked (dev, mapnum, hostaddrs, sizes, kinds, short_kinds,
-		      GT_MAP_FOR_TARGET, devaddrs, c);
-  gt_region_fn = NULL;
+  gt_unmap_vars_locked (x, c, NULL);
   gt_device_unlock (dev);
-
-  gt_debug ("launch region %p on device %d (%zu argument(s), %d team(s), "
-	    "thread limit %d)", entry, dev->id, mapnum, num_teams,
-	    thread_limit);
-  struct region_call rc = { dev, entry, devaddrs, mapnum, num_teams,
-			    thread_limit, false };
-  /* A plugin running host code gives it a fresh initial thread through
-     GOMPTARGET_PLUGIN_run_host_region.  */
-  region_call_run (&rc);
-  if (GT_UNLIKELY (!rc.ok))
-    gt_fatal ("device %d: running target region %p failed", dev->id,
-	      entry);
-
-  gt_device_lock (dev);
-  gt_unmap_vars_locked (c);
-  gt_device_unlock (dev);
-  c->in_use = false;
-  if (GT_UNLIKELY (c == &local))
-    {
-      gt_construct_release (c);
-      free (devaddrs);
-    }
+  construct_done (c, &local);
+  if (GT_UNLIKELY (!gt_xfer_wait (x)))
+    gt_fatal ("device %d: copying the results of target region %p back "
+	      "failed", dev->id, entry);
+  gt_xfer_end (x);
 }
 
 GT_PUBLIC void
@@ -276,6 +335,7 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
     }
   wait_depend (depend);
   target_ext (device, fn, mapnum, hostaddrs, sizes, kinds, args);
+  gt_depend_record_done (depend);
 }
 
 static void
@@ -290,11 +350,13 @@ data_begin (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   data_stack = c;
   if (dev == NULL)
     return;
+  struct gt_xfer *x = xfer_for (dev, false, 0, NULL, false);
   gt_device_lock (dev);
   c->gen = ++dev->generation;
-  gt_map_vars_locked (dev, mapnum, hostaddrs, sizes, kinds, short_kinds,
+  gt_map_vars_locked (x, mapnum, hostaddrs, sizes, kinds, short_kinds,
 		      GT_MAP_FOR_DATA, NULL, c);
   gt_device_unlock (dev);
+  finish_waiting (x, "mapping the variables of target data");
 }
 
 GT_PUBLIC void
@@ -322,12 +384,23 @@ GOMP_target_end_data (void)
   data_stack = c->prev;
   if (c->dev != NULL)
     {
+      struct gt_xfer *x = xfer_for (c->dev, false, 0, NULL, false);
       gt_device_lock (c->dev);
-      gt_unmap_vars_locked (c);
+      gt_unmap_vars_locked (x, c, NULL);
       gt_device_unlock (c->dev);
+      finish_waiting (x, "copying back the variables of target data");
     }
   gt_construct_release (c);
   free (c);
+}
+
+static void
+queue_update (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
+	      size_t *sizes, const void *kinds, bool short_kinds)
+{
+  gt_device_lock (x->dev);
+  gt_update_locked (x, mapnum, hostaddrs, sizes, kinds, short_kinds);
+  gt_device_unlock (x->dev);
 }
 
 static void
@@ -335,12 +408,13 @@ update (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
 	const void *kinds, bool short_kinds)
 {
   struct gt_device *dev = gt_mapping_device (gt_resolve_device (device));
+  struct gt_xfer *x;
 
   if (dev == NULL)
     return;
-  gt_device_lock (dev);
-  gt_update_locked (dev, mapnum, hostaddrs, sizes, kinds, short_kinds);
-  gt_device_unlock (dev);
+  x = xfer_for (dev, false, 0, NULL, false);
+  queue_update (x, mapnum, hostaddrs, sizes, kinds, short_kinds);
+  finish_waiting (x, "target update");
 }
 
 GT_PUBLIC void
@@ -364,6 +438,7 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
     }
   wait_depend (depend);
   update (device, mapnum, hostaddrs, sizes, kinds, true);
+  gt_depend_record_done (depend);
 }
 
 /* How many items, starting at I, enter data maps together: a structure
@@ -396,39 +471,51 @@ enter_group_size (size_t i, size_t mapnum, size_t *sizes,
 }
 
 static void
-enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
-		 unsigned short *kinds, unsigned int flags)
+queue_enter_exit_data (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
+		       size_t *sizes, unsigned short *kinds,
+		       unsigned int flags)
 {
-  struct gt_device *dev;
-  struct gt_construct *c;
+  struct gt_device *dev = x->dev;
+  struct gt_construct local, *c;
   size_t i, n;
 
-  dev = gt_mapping_device (gt_resolve_device (device));
-  if (dev == NULL)
-    return;
   gt_device_lock (dev);
   if (flags & GT_TARGET_FLAG_EXIT_DATA)
-    gt_exit_data_locked (dev, mapnum, hostaddrs, sizes, kinds);
+    gt_exit_data_locked (x, mapnum, hostaddrs, sizes, kinds);
   else
     {
       /* Each item is mapped on its own, so that it can be released on
 	 its own; the directive counts each object once.  */
-      c = gt_thread_construct ();
-      c->dev = dev;
+      c = construct_for (dev, &local);
       c->gen = ++dev->generation;
-      c->private_block = NULL;
       for (i = 0; i < mapnum; i += n)
 	{
 	  n = enter_group_size (i, mapnum, sizes, kinds);
 	  if (i + n > mapnum)
 	    n = mapnum - i;
 	  c->nitems = 0;
-	  gt_map_vars_locked (dev, n, hostaddrs + i, sizes + i, kinds + i,
+	  gt_map_vars_locked (x, n, hostaddrs + i, sizes + i, kinds + i,
 			      true, GT_MAP_FOR_ENTER_DATA, NULL, c);
 	}
       c->nitems = 0;
+      construct_done (c, &local);
     }
   gt_device_unlock (dev);
+}
+
+static void
+enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
+		 unsigned short *kinds, unsigned int flags)
+{
+  struct gt_device *dev = gt_mapping_device (gt_resolve_device (device));
+  struct gt_xfer *x;
+
+  if (dev == NULL)
+    return;
+  x = xfer_for (dev, false, 0, NULL, false);
+  queue_enter_exit_data (x, mapnum, hostaddrs, sizes, kinds, flags);
+  finish_waiting (x, flags & GT_TARGET_FLAG_EXIT_DATA ? "target exit data"
+						       : "target enter data");
 }
 
 GT_PUBLIC void
@@ -444,6 +531,204 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
     }
   wait_depend (depend);
   enter_exit_data (device, mapnum, hostaddrs, sizes, kinds, flags);
+  gt_depend_record_done (depend);
+}
+
+/* ---- Constructs the encountering thread does not wait for.  ----
+
+   A nowait construct is queued in full at once: its copies, its launch,
+   and the end of its mapping with the copies back, each behind the one
+   before; the references it held are dropped as it is queued, so that
+   the table describes what the device will hold once the queue gets
+   there.  A key whose count goes to 0 and which is copied back whole
+   stays in the table, closing, until its copy back is done: a construct
+   that maps it meanwhile takes it up again and shares the device copy --
+   what the copy back is copying -- instead of reading host memory that is
+   about to be written (OpenMP's reference counts make two constructs
+   that are not ordered share the device copy).  A closing key of which
+   nobody took hold leaves the table when its construct is complete.  */
+
+/* Tokens of completion notices: a struct gt_queued's address with this in
+   its low bits; a token without it is a native event.  */
+#define TOKEN_QUEUED 1
+
+/* Bits of gt_queued.state.  */
+#define Q_FINISHED 1		/* The final event has completed.  */
+#define Q_EVENT_KNOWN 2		/* EVENT is set.  */
+
+struct gt_queued
+{
+  struct gt_device *dev;
+  struct gt_construct c;	/* A region's items, until it is complete.  */
+  tgt_event_t final;		/* The completion of all its work.  */
+  void *event;			/* The native task's event, once known.  */
+  int state;			/* Q_*, atomic.  */
+  struct gt_queued *next;	/* Free list.  */
+};
+
+static pthread_mutex_t queued_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct gt_queued *free_queued;
+
+static struct gt_queued *
+queued_new (struct gt_device *dev)
+{
+  struct gt_queued *q;
+
+  gt_lock (&queued_lock);
+  q = free_queued;
+  if (q != NULL)
+    free_queued = q->next;
+  gt_unlock (&queued_lock);
+  if (q == NULL)
+    q = gt_calloc (1, sizeof *q);
+  q->dev = dev;
+  q->c.dev = dev;
+  q->c.nitems = 0;
+  q->c.private_block = NULL;
+  q->final = NULL;
+  q->event = NULL;
+  q->state = 0;
+  return q;
+}
+
+static void
+queued_free (struct gt_queued *q)
+{
+  gt_lock (&queued_lock);
+  q->next = free_queued;
+  free_queued = q;
+  gt_unlock (&queued_lock);
+}
+
+/* Blocks whose last user finished where the plugin must not be called
+   free their device memory later (transfer.c).  */
+static void
+free_later (struct gt_device *dev, struct gt_block *dead)
+{
+  while (dead != NULL)
+    {
+      struct gt_block *b = dead;
+      dead = b->next_dead;
+      b->next_dead = __atomic_load_n (&dev->free_later, __ATOMIC_RELAXED);
+      while (!__atomic_compare_exchange_n (&dev->free_later, &b->next_dead,
+					   b, true, __ATOMIC_RELEASE,
+					   __ATOMIC_RELAXED))
+	;
+    }
+}
+
+/* All of Q's work has run: take its closing keys out of the table.  */
+static void
+finished (struct gt_queued *q)
+{
+  struct gt_block *dead = NULL;
+
+  if (q->c.nitems == 0)
+    return;
+  gt_device_lock (q->dev);
+  gt_close_keys_locked (&q->c, q, &dead);
+  gt_device_unlock (q->dev);
+  free_later (q->dev, dead);
+}
+
+void
+gt_work_done (void *token)
+{
+  uintptr_t v = (uintptr_t) token;
+  struct gt_queued *q = (struct gt_queued *) (v & ~(uintptr_t) TOKEN_QUEUED);
+
+  if (!(v & TOKEN_QUEUED))
+    {
+      omp_fulfill_event ((omp_event_handle_t) v);
+      return;
+    }
+  finished (q);
+  /* Report it to the native runtime if its event is known, else
+     gt_queued_complete will.  */
+  if (__atomic_fetch_or (&q->state, Q_FINISHED, __ATOMIC_ACQ_REL)
+      & Q_EVENT_KNOWN)
+    {
+      omp_fulfill_event ((omp_event_handle_t) (uintptr_t) q->event);
+      queued_free (q);
+    }
+}
+
+struct gt_queued *
+gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
+			   void (*fn) (void *), size_t mapnum,
+			   void **hostaddrs, size_t *sizes,
+			   unsigned short *kinds, unsigned flags,
+			   void **args, int ndeps, tgt_event_t *deps,
+			   bool callbacks)
+{
+  struct gt_queued *q;
+  struct gt_xfer *x;
+  void *entry = NULL;
+  int num_teams, thread_limit;
+
+  if (what == GT_TASK_REGION)
+    {
+      entry = gt_device_entry (dev, fn);
+      if (GT_UNLIKELY (entry == NULL))
+	{
+	  region_without_code (dev, fn, hostaddrs, args);
+	  return NULL;
+	}
+    }
+  q = queued_new (dev);
+  /* Host memory is read when the queue gets there if earlier work may
+     still write it.  */
+  x = gt_xfer_new (dev, ndeps, deps, ndeps > 0);
+  switch (what)
+    {
+    case GT_TASK_REGION:
+      parse_target_args (args, &num_teams, &thread_limit);
+      gt_device_launch_icvs (dev, &num_teams, &thread_limit);
+      launch_region (x, &q->c, fn, entry, mapnum, hostaddrs, sizes, kinds,
+		     true, num_teams, thread_limit);
+      gt_device_lock (dev);
+      gt_unmap_vars_locked (x, &q->c, q);
+      gt_device_unlock (dev);
+      break;
+    case GT_TASK_UPDATE:
+      queue_update (x, mapnum, hostaddrs, sizes, kinds, true);
+      break;
+    case GT_TASK_ENTER_EXIT_DATA:
+      queue_enter_exit_data (x, mapnum, hostaddrs, sizes, kinds, flags);
+      break;
+    }
+  q->final = gt_xfer_finish (x);
+  if (callbacks)
+    gt_dev_async_notify (dev, q->final,
+			 (void *) ((uintptr_t) q | TOKEN_QUEUED));
+  return q;
+}
+
+tgt_event_t
+gt_queued_event (struct gt_queued *q)
+{
+  return q->final;
+}
+
+void
+gt_queued_complete (struct gt_queued *q, void *event)
+{
+  q->event = event;
+  if (__atomic_fetch_or (&q->state, Q_EVENT_KNOWN, __ATOMIC_ACQ_REL)
+      & Q_FINISHED)
+    {
+      omp_fulfill_event ((omp_event_handle_t) (uintptr_t) event);
+      queued_free (q);
+    }
+}
+
+void
+gt_queued_wait (struct gt_queued *q)
+{
+  if (!gt_dev_wait (q->dev, q->final))
+    gt_fatal ("device %d: the work of a target task failed", q->dev->id);
+  finished (q);
+  queued_free (q);
 }
 
 void

@@ -23,6 +23,9 @@
 #define GT_TASKS_H
 
 #include "diagnostics.h"
+#include "gomptarget-plugin.h"
+
+struct gt_device;
 
 /* Run FN (ARG) on a fresh initial thread of the native runtime, with
    THREAD_LIMIT (if > 0) as its thread-limit-var; return when it is done.  */
@@ -42,6 +45,35 @@ void gt_target_task (enum gt_task_kind what, int device,
 		     void (*fn) (void *), size_t mapnum, void **hostaddrs,
 		     size_t *sizes, unsigned short *kinds, unsigned flags,
 		     void **depend, void **args) GT_HIDDEN;
+
+/* A nowait construct queued on its device (target.c).  */
+struct gt_queued;
+
+/* Queue the work of construct WHAT on DEV behind the NDEPS events DEPS,
+   without waiting for it; NULL if it is done already (a region DEV has
+   no code for runs on the host).  With CALLBACKS, its completion is
+   followed through completion notices and reported to the native
+   runtime through gt_queued_complete; else gt_queued_wait finishes it.  */
+struct gt_queued *gt_queue_target_construct (enum gt_task_kind what,
+					     struct gt_device *dev,
+					     void (*fn) (void *),
+					     size_t mapnum, void **hostaddrs,
+					     size_t *sizes,
+					     unsigned short *kinds,
+					     unsigned flags, void **args,
+					     int ndeps, tgt_event_t *deps,
+					     bool callbacks) GT_HIDDEN;
+
+/* The event of the completion of Q's work: what later work queued behind
+   it on the device waits for.  */
+tgt_event_t gt_queued_event (struct gt_queued *q) GT_HIDDEN;
+
+/* Fulfil the native EVENT once Q is complete (perhaps at once).  */
+void gt_queued_complete (struct gt_queued *q, void *event) GT_HIDDEN;
+
+/* Without callbacks: finish Q on this thread, waiting for the device (a
+   failure is fatal).  */
+void gt_queued_wait (struct gt_queued *q) GT_HIDDEN;
 
 /* Run a construct as the body of a target task.  */
 void gt_run_target_task (enum gt_task_kind what, int device,

@@ -240,7 +240,8 @@ typedef void (*tgt_callback_fct) (tgt_sync_event_t token);
    one of its events (synchronize) or asks to be told of its completion
    (async_notify).
    init_dep: the callback the plugin calls once for each async_notify,
-     from any thread, when the event has completed.
+     from any thread, when the event has completed; the callback does not
+     call the plugin.
    enforce_dep: 0 if device TO_ID can order work behind COMPLETION_EVENT
      (an event of device FROM_ID) by itself, so that the event may be
      given as a dependence of TO_ID's operations without the host waiting

@@ -41,7 +41,8 @@
      default 0) and prints "table: init_requires 0xM";
    - unload_binary prints "table: unload" and frees what load_binary
      made;
-   - get_capabilities returns TABLE_PLUGIN_CAPS (default: GT_CAP_HOST_CODE).  */
+   - get_capabilities returns TABLE_PLUGIN_CAPS (default:
+     GT_CAP_HOST_CODE).  */
 
 #include <stdio.h>
 #include <stdlib.h>

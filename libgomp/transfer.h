@@ -1,0 +1,116 @@
+/* transfer.h -- the operations of one construct on its device: copies,
+   a launch, host calls, queued one behind the other on the device's
+   queue with the plugin's asynchronous interface (transfer.c).
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_TRANSFER_H
+#define GT_TRANSFER_H
+
+#include "devices.h"
+
+/* Dependences a construct's first operation may wait for.  */
+#define GT_XFER_MAX_DEPS 16
+
+struct gt_block;
+struct gt_xfer_chunk;
+struct gt_xfer_gather;
+
+struct gt_xfer
+{
+  struct gt_device *dev;
+  bool async;			/* The plugin queues (else: at once).  */
+  bool defer_reads;		/* Host memory is read when the queue gets
+				   there: earlier work may still write it.  */
+  bool owned;			/* A nowait construct's: freed by its last
+				   operation.  */
+  bool in_use;
+  int ndeps;			/* The first operation's dependences.  */
+  tgt_event_t deps[GT_XFER_MAX_DEPS];
+  tgt_event_t last;		/* The last operation queued, or NULL.  */
+  int nafter;			/* More for the next operation to wait for.  */
+  tgt_event_t after[GT_XFER_MAX_DEPS];
+  struct gt_xfer_chunk *chunks;	/* Staging memory, CUR the one in use.  */
+  struct gt_xfer_chunk *cur;
+  struct gt_xfer_gather *gathers;	/* Deferred reads not queued yet.  */
+  struct gt_block *dead;	/* Blocks to free after the operations.  */
+  struct gt_xfer *next_free;
+};
+
+/* The calling thread's transfer for a construct it waits for, begun on
+   DEV; NULL if the thread's is in use (then use gt_xfer_new).  */
+struct gt_xfer *gt_xfer_thread (struct gt_device *dev) GT_HIDDEN;
+
+/* A transfer for a nowait construct on DEV, whose first operation waits
+   for the NDEPS events DEPS; DEFER_READS as in struct gt_xfer.  Finish it
+   with gt_xfer_finish, or with gt_xfer_wait and gt_xfer_end.  */
+struct gt_xfer *gt_xfer_new (struct gt_device *dev, int ndeps,
+			     const tgt_event_t *deps, bool defer_reads)
+  GT_HIDDEN;
+
+/* Make the next operation queued on X wait for EV too (an event of any
+   queue of X's device; NULL: nothing).  */
+void gt_xfer_after (struct gt_xfer *x, tgt_event_t ev) GT_HIDDEN;
+
+/* SIZE bytes of staging memory, valid until the transfer's operations
+   are done.  */
+void *gt_xfer_stage (struct gt_xfer *x, size_t size) GT_HIDDEN;
+
+/* Fill staging memory DST from host memory SRC: now, or when the queue
+   gets there (defer_reads).  */
+void gt_xfer_read (struct gt_xfer *x, void *dst, const void *src,
+		   size_t size) GT_HIDDEN;
+
+/* Queue a copy of SIZE bytes to device address DST: from staging memory
+   (gt_xfer_stage), from host memory SRC (read when the copy runs, or
+   staged first when small), or of the value at SRC (copied now).  */
+void gt_xfer_staged_to (struct gt_xfer *x, void *dst, const void *src,
+			size_t size) GT_HIDDEN;
+void gt_xfer_to (struct gt_xfer *x, void *dst, const void *src,
+		 size_t size) GT_HIDDEN;
+void gt_xfer_value (struct gt_xfer *x, void *dst, const void *src,
+		    size_t size) GT_HIDDEN;
+
+/* Queue a copy of SIZE bytes from device address SRC to host DST.  */
+void gt_xfer_from (struct gt_xfer *x, void *dst, const void *src,
+		   size_t size) GT_HIDDEN;
+
+/* Queue the launch of ENTRY with the MAPNUM device values VARS (read
+   now).  */
+void gt_xfer_run (struct gt_xfer *x, void *entry, void **vars,
+		  size_t mapnum, int num_teams, int thread_limit) GT_HIDDEN;
+
+/* Free block list DEAD (linked by next_dead) once the operations are
+   done.  */
+void gt_xfer_free_later (struct gt_xfer *x, struct gt_block *dead)
+  GT_HIDDEN;
+
+/* Wait for the operations queued so far; false if one failed.  */
+bool gt_xfer_wait (struct gt_xfer *x) GT_HIDDEN;
+
+/* After gt_xfer_wait: free what waited for the operations, and the
+   transfer itself if it is not the thread's.  */
+void gt_xfer_end (struct gt_xfer *x) GT_HIDDEN;
+
+/* Queue the release of the transfer behind its operations and return
+   the event of their completion (NULL if there was nothing to queue:
+   then everything is done already).  X must not be used again.  */
+tgt_event_t gt_xfer_finish (struct gt_xfer *x) GT_HIDDEN;
+
+#endif /* GT_TRANSFER_H */
