@@ -88,6 +88,11 @@ int gt_init_devices (void) GT_HIDDEN;
    the construct runs on the host.  Applies OMP_TARGET_OFFLOAD.  */
 struct gt_device *gt_resolve_device (int device_num) GT_HIDDEN;
 
+/* Load image IMG, just registered, onto the devices initialised already
+   that accept it (gt_registry_lock not held).  */
+void gt_devices_image_registered (struct gt_registered_image *img)
+  GT_HIDDEN;
+
 /* Initialise DEV if needed; DEV's lock must be held.  */
 bool gt_device_ready_locked (struct gt_device *dev) GT_HIDDEN;
 

@@ -44,6 +44,9 @@ extern int gt_debug_level GT_HIDDEN;
 /* Report a fatal error and exit with status 1.  It first releases every
    lock the calling thread holds (see gt_lock below), so that what runs
    at exit (device teardown) can take them.  */
+/* Set by gt_fatal: exit handlers leave the devices alone.  */
+extern bool gt_exiting_on_error GT_HIDDEN;
+
 void gt_fatal (const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 1, 2))) GT_HIDDEN;
 void gt_warning (const char *fmt, ...)

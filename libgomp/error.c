@@ -30,11 +30,14 @@ int gt_debug_level;
 
 GT_TLS struct gt_held_locks gt_held_locks;
 
+bool gt_exiting_on_error;
+
 void
 gt_fatal (const char *fmt, ...)
 {
   va_list ap;
 
+  gt_exiting_on_error = true;
   gt_release_held_locks ();
   va_start (ap, fmt);
   gt_vreport ("libgomptarget: ", fmt, ap);

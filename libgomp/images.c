@@ -29,6 +29,10 @@
 
 #include <stdlib.h>
 
+/* Guards the LOADED arrays of the images: taken last, inside a device's
+   lock (and maybe gt_registry_lock).  */
+static pthread_mutex_t loads_lock = PTHREAD_MUTEX_INITIALIZER;
+
 void
 gt_image_loaded_locked (struct gt_device *dev,
 			struct gt_registered_image *img,
@@ -55,6 +59,7 @@ gt_image_loaded_locked (struct gt_device *dev,
     if (table->EntriesBegin[i].flags == GT_OFFLOAD_ENTRY_ICVS)
       gt_fill_image_icvs (dev, &table->EntriesBegin[i]);
 
+  gt_lock (&loads_lock);
   if (dev->id >= img->num_loaded)
     {
       int k, want = gt_num_devices > dev->id ? gt_num_devices : dev->id + 1;
@@ -64,6 +69,7 @@ gt_image_loaded_locked (struct gt_device *dev,
       img->num_loaded = want;
     }
   img->loaded[dev->id] = table;
+  gt_unlock (&loads_lock);
 }
 
 void
@@ -74,14 +80,22 @@ gt_image_unload (struct gt_registered_image *img)
 
   for (d = 0; d < img->num_loaded; d++)
     {
-      __tgt_target_table *table = img->loaded[d];
       struct gt_device *dev = &gt_devices[d];
+      __tgt_target_table *table;
       size_t n;
 
-      if (table == NULL)
-	continue;
-      n = (size_t) (table->EntriesEnd - table->EntriesBegin);
       gt_device_lock (dev);
+      gt_lock (&loads_lock);
+      table = img->loaded[d];
+      img->loaded[d] = NULL;
+      gt_unlock (&loads_lock);
+      /* A device finished meanwhile (at exit) unloaded it already.  */
+      if (table == NULL || dev->state != GT_DEVICE_READY)
+	{
+	  gt_device_unlock (dev);
+	  continue;
+	}
+      n = (size_t) (table->EntriesEnd - table->EntriesBegin);
       /* Its regions are no longer found on the device...  */
       if (img->table_id < dev->num_tables
 	  && dev->tables[img->table_id] == table)
@@ -102,6 +116,5 @@ gt_image_unload (struct gt_registered_image *img)
 	gt_debug ("device %d cannot unload an image of target type %d; it "
 		  "keeps it until it is finished", dev->id, img->target_type);
       gt_device_unlock (dev);
-      img->loaded[d] = NULL;
     }
 }

@@ -26,9 +26,10 @@
 #include "devices.h"
 #include "registry.h"
 
-/* DEV (its lock held, and gt_registry_lock) loaded IMG, whose entries
-   are in TABLE: map its declare target variables for good, fill its ICV
-   variable if the plugin returned one, and note the load for unloading.  */
+/* DEV (its lock held; gt_registry_lock too, at its initialisation)
+   loaded IMG, whose entries are in TABLE: map its declare target
+   variables for good, fill its ICV variable if the plugin returned one,
+   and note the load for unloading.  */
 void gt_image_loaded_locked (struct gt_device *dev,
 			     struct gt_registered_image *img,
 			     __tgt_target_table *table) GT_HIDDEN;

@@ -54,6 +54,14 @@ gt_key_remove (struct gt_device *dev, struct gt_key *key)
 }
 
 void
+gt_unmap_key_locked (struct gt_device *dev, struct gt_key *k,
+		     struct gt_block **dead)
+{
+  gt_key_remove (dev, k);
+  gt_collect_dead (k->block, dead);
+}
+
+void
 gt_blocks_free (struct gt_block *dead)
 {
   while (dead)

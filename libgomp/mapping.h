@@ -155,6 +155,11 @@ void gt_exit_data_locked (struct gt_xfer *x, size_t mapnum,
 			  void **hostaddrs, size_t *sizes,
 			  const unsigned short *kinds) GT_HIDDEN;
 
+/* Take key K (and its structure siblings) out of DEV's table whatever its
+   count (at teardown), queueing its block on *DEAD.  */
+void gt_unmap_key_locked (struct gt_device *dev, struct gt_key *k,
+			  struct gt_block **dead) GT_HIDDEN;
+
 /* Free the blocks of list DEAD (linked by next_dead) and their device
    memory.  */
 void gt_blocks_free (struct gt_block *dead) GT_HIDDEN;

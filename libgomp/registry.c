@@ -26,6 +26,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "registry.h"
+#include "devices.h"
 #include "gomp-map-kinds.h"
 #include "entry-points.h"
 #include "images.h"
@@ -228,6 +229,7 @@ GOMP_offload_register_ver (unsigned version, const void *host_table,
   img->next = gt_images;
   gt_images = img;
   gt_unlock (&gt_registry_lock);
+  gt_devices_image_registered (img);
   gt_debug ("registered an offload image of GCC library version %u for "
 	    "target type %d (%zu function(s), %u variable(s), %u indirect "
 	    "function(s), requires mask 0x%x)", GT_VERSION_LIB (version),

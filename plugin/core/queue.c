@@ -68,6 +68,9 @@ static unsigned next_home_slot;
 /* Set on the core's worker threads.  */
 static __thread bool on_worker;
 
+/* The queue whose operations this thread is running, if any.  */
+static __thread struct gtc_queue *running_queue;
+
 enum op_kind
 {
   OP_COPY = GTC_OP_COPY,
@@ -262,7 +265,10 @@ run_ops_locked (struct gtc_queue *q, uint64_t until)
   struct gtc_queue_state *s = q->state;
   struct note due_stack[DUE_STACK];
 
+  struct gtc_queue *outer = running_queue;
+
   s->executing = true;
+  running_queue = q;
   while (s->completed < until && s->completed < s->submitted)
     {
       uint64_t seq = s->completed + 1;
@@ -295,6 +301,7 @@ run_ops_locked (struct gtc_queue *q, uint64_t until)
 	free (due);
     }
   s->executing = false;
+  running_queue = outer;
   /* Others waiting may have to take over.  */
   if (s->waiters)
     pthread_cond_broadcast (&s->done_cond);
@@ -657,6 +664,10 @@ queue_wait (struct gtc_queue *q, uint64_t seq)
 	}
       else
 	{
+	  /* An operation of Q waiting for Q's later ones (the program
+	     exiting from device code, say) would wait for ever.  */
+	  if (running_queue == q)
+	    return GT_RTL_FAIL;
 	  pthread_mutex_lock (&s->lock);
 	  while (s->completed < seq)
 	    if (!s->executing)
