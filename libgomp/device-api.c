@@ -30,6 +30,7 @@
 #include "gomp-map-kinds.h"
 #include "entry-points.h"
 #include "device-api.h"
+#include "transfer.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -193,11 +194,54 @@ omp_target_memcpy (void *dst, const void *src, size_t length,
 			  (const char *) src + src_offset, length);
 }
 
+struct gt_xfer *
+gt_copy_xfer (struct gt_device *dst_dev, struct gt_device *src_dev)
+{
+  struct gt_device *dev = dst_dev ? dst_dev : src_dev;
+  struct gt_xfer *x;
+
+  if (dev == NULL || (dst_dev != NULL && src_dev != NULL) || !dev->async)
+    return NULL;
+  x = gt_xfer_thread (dev);
+  return x ? x : gt_xfer_new (dev, 0, NULL, false);
+}
+
+int
+gt_copy_xfer_end (struct gt_xfer *x)
+{
+  bool ok = gt_xfer_wait (x);
+
+  gt_xfer_end (x);
+  return ok ? 0 : EINVAL;
+}
+
+/* gt_copy_between, queued on X (NULL: at once) when one side is X's
+   device and the other the host.  */
+static int
+copy_queued (struct gt_xfer *x, struct gt_device *dst_dev, void *dst,
+	     struct gt_device *src_dev, const void *src, size_t len)
+{
+  if (x != NULL && len > 0)
+    {
+      if (dst_dev == x->dev && src_dev == NULL)
+	{
+	  gt_xfer_to (x, dst, src, len);
+	  return 0;
+	}
+      if (src_dev == x->dev && dst_dev == NULL)
+	{
+	  gt_xfer_from (x, dst, src, len);
+	  return 0;
+	}
+    }
+  return gt_copy_between (dst_dev, dst, src_dev, src, len);
+}
+
 /* Copy a NUM_DIMS-dimensional sub-volume, one dimension at a time.  */
 int
-gt_copy_rect (struct gt_device *dst_dev, char *dst, struct gt_device *src_dev,
-	      const char *src, size_t element_size, int num_dims,
-	      const size_t *volume, const size_t *dst_offsets,
+gt_copy_rect (struct gt_xfer *x, struct gt_device *dst_dev, char *dst,
+	      struct gt_device *src_dev, const char *src, size_t element_size,
+	      int num_dims, const size_t *volume, const size_t *dst_offsets,
 	      const size_t *src_offsets, const size_t *dst_dims,
 	      const size_t *src_dims)
 {
@@ -217,13 +261,13 @@ gt_copy_rect (struct gt_device *dst_dev, char *dst, struct gt_device *src_dev,
 	  || __builtin_mul_overflow (element_size, dst_offsets[0], &doff)
 	  || __builtin_mul_overflow (element_size, src_offsets[0], &soff))
 	return EINVAL;
-      return gt_copy_between (dst_dev, dst + doff, src_dev, src + soff,
-			      len);
+      return copy_queued (x, dst_dev, dst + doff, src_dev, src + soff, len);
     }
   for (i = 0; i < volume[0]; i++)
     {
-      ret = gt_copy_rect (dst_dev, dst + dst_slice * (dst_offsets[0] + i),
-			  src_dev, src + src_slice * (src_offsets[0] + i),
+      ret = gt_copy_rect (x, dst_dev,
+			  dst + dst_slice * (dst_offsets[0] + i), src_dev,
+			  src + src_slice * (src_offsets[0] + i),
 			  element_size, num_dims - 1, volume + 1,
 			  dst_offsets + 1, src_offsets + 1, dst_dims + 1,
 			  src_dims + 1);
@@ -242,6 +286,8 @@ omp_target_memcpy_rect (void *dst, const void *src, size_t element_size,
 			int src_device_num)
 {
   struct gt_device *dst_dev, *src_dev;
+  struct gt_xfer *x;
+  int ret;
 
   /* The query form: how many dimensions are supported.  */
   if (dst == NULL && src == NULL)
@@ -253,9 +299,19 @@ omp_target_memcpy_rect (void *dst, const void *src, size_t element_size,
   if (!gt_api_device (dst_device_num, &dst_dev)
       || !gt_api_device (src_device_num, &src_dev))
     return EINVAL;
-  return gt_copy_rect (dst_dev, dst, src_dev, src, element_size, num_dims,
-		       volume, dst_offsets, src_offsets, dst_dimensions,
-		       src_dimensions);
+  /* The rows between a device and the host are queued, then waited for
+     once.  */
+  x = gt_copy_xfer (dst_dev, src_dev);
+  ret = gt_copy_rect (x, dst_dev, dst, src_dev, src, element_size, num_dims,
+		      volume, dst_offsets, src_offsets, dst_dimensions,
+		      src_dimensions);
+  if (x != NULL)
+    {
+      int wait = gt_copy_xfer_end (x);
+      if (ret == 0)
+	ret = wait;
+    }
+  return ret;
 }
 
 GT_PUBLIC int

@@ -36,9 +36,19 @@ int gt_copy_between (struct gt_device *dst_dev, void *dst,
 		     struct gt_device *src_dev, const void *src, size_t len)
   GT_HIDDEN;
 
-/* omp_target_memcpy_rect's copy, once its arguments are checked; 0 or
-   EINVAL.  */
-int gt_copy_rect (struct gt_device *dst_dev, char *dst,
+struct gt_xfer;
+
+/* The transfer (transfer.h) on which copies between DST_DEV and SRC_DEV
+   are queued: one of a device whose plugin queues work, when the other
+   side is the host; else NULL, and the copies are made at once.  End it
+   with gt_copy_xfer_end, which waits for them: 0 or EINVAL.  */
+struct gt_xfer *gt_copy_xfer (struct gt_device *dst_dev,
+			      struct gt_device *src_dev) GT_HIDDEN;
+int gt_copy_xfer_end (struct gt_xfer *x) GT_HIDDEN;
+
+/* omp_target_memcpy_rect's copy, once its arguments are checked, each
+   row queued on X (from gt_copy_xfer; NULL: at once); 0 or EINVAL.  */
+int gt_copy_rect (struct gt_xfer *x, struct gt_device *dst_dev, char *dst,
 		  struct gt_device *src_dev, const char *src,
 		  size_t element_size, int num_dims, const size_t *volume,
 		  const size_t *dst_offsets, const size_t *src_offsets,

@@ -3,8 +3,11 @@
    the synchronous forms, whose errors they return; the copy is then a
    task of the native runtime, ordered after the tasks that the depend
    objects DEPOBJ_LIST name, and awaited like any task (taskwait,
-   taskgroup, a barrier).  A copy failing in the task is fatal, with
-   libgomp's words.
+   taskgroup, a barrier).  The task queues the copies between a device and
+   the host on the device with the plugin's asynchronous interface
+   (transfer.h) -- all the rows of a rectangular copy at once -- and waits
+   for them once.  A copy failing in the task is fatal, with libgomp's
+   words.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -25,6 +28,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "device-api.h"
+#include "transfer.h"
 #include "gomp-map-kinds.h"
 #include "entry-points.h"
 
@@ -47,7 +51,23 @@ static void
 memcpy_task_run (void *arg)
 {
   struct memcpy_task *t = arg;
+  struct gt_xfer *x = gt_copy_xfer (t->dst_dev, t->src_dev);
 
+  if (x != NULL)
+    {
+      /* Queued on the device, behind nothing: the native runtime ran the
+	 task after its dependences.  */
+      if (t->length > 0)
+	{
+	  if (t->dst_dev != NULL)
+	    gt_xfer_to (x, t->dst, t->src, t->length);
+	  else
+	    gt_xfer_from (x, t->dst, t->src, t->length);
+	}
+      if (gt_copy_xfer_end (x))
+	gt_fatal ("omp_target_memcpy failed");
+      return;
+    }
   if (gt_copy_between (t->dst_dev, t->dst, t->src_dev, t->src, t->length))
     gt_fatal ("omp_target_memcpy failed");
 }
@@ -71,10 +91,16 @@ rect_task_run (void *arg)
 {
   struct rect_task *t = arg;
   size_t n = (size_t) t->num_dims;
+  struct gt_xfer *x = gt_copy_xfer (t->dst_dev, t->src_dev);
+  int ret;
 
-  if (gt_copy_rect (t->dst_dev, t->dst, t->src_dev, t->src, t->element_size,
-		    t->num_dims, t->dims, t->dims + n, t->dims + 2 * n,
-		    t->dims + 3 * n, t->dims + 4 * n))
+  /* The rows queued on the device, waited for once.  */
+  ret = gt_copy_rect (x, t->dst_dev, t->dst, t->src_dev, t->src,
+		      t->element_size, t->num_dims, t->dims, t->dims + n,
+		      t->dims + 2 * n, t->dims + 3 * n, t->dims + 4 * n);
+  if (x != NULL && gt_copy_xfer_end (x))
+    ret = EINVAL;
+  if (ret)
     gt_fatal ("omp_target_memcpy_rect failed");
 }
 
