@@ -94,6 +94,7 @@ gt_context_device (void)
 
   if (gt_current_device >= 0)
     return gt_current_device;
+  pthread_once (&native_once, find_native);
   if (native_get_default_device == NULL)
     return -1;
   v = native_get_default_device ();

@@ -136,6 +136,7 @@ gt_block_new (struct gt_device *dev, size_t size, size_t nkeys, size_t nrcs,
   b->dev = dev;
   b->dev_ptr = size ? gt_dev_alloc (dev, size, NULL) : NULL;
   b->live_keys = 0;
+  b->pins = 0;
   b->free_pending = false;
   b->next_dead = NULL;
   *keys = (struct gt_key *) (b + 1);
@@ -183,7 +184,7 @@ gt_key_init (struct gt_key *k, uintptr_t start, uintptr_t end,
 static inline void
 gt_collect_dead (struct gt_block *b, struct gt_block **dead)
 {
-  if (b->live_keys == 0 && !b->free_pending)
+  if (b->live_keys == 0 && b->pins == 0 && !b->free_pending)
     {
       b->free_pending = true;
       b->next_dead = *dead;

@@ -64,8 +64,14 @@ gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
 	continue;
       if (owner != NULL && k->writeback_whole && k->writeback == x->last
 	  && k->next_sibling == k)
-	/* Its copy back has just been queued, for all of it.  */
-	k->rc->closing = owner;
+	{
+	  /* Its copy back has just been queued, for all of it.  The
+	     block stays until OWNER is complete: another construct may
+	     take the key up again and end before.  */
+	  k->rc->closing = owner;
+	  k->block->pins++;
+	  items[i].pinned = true;
+	}
       else
 	{
 	  /* A copy back by another construct may still read the block.  */
@@ -95,13 +101,16 @@ gt_close_keys_locked (struct gt_construct *c, const void *owner,
   for (i = 0; i < c->nitems; i++)
     {
       struct gt_key *k = c->items[i].key;
-      if (k != NULL && !k->removed && k->rc->closing == owner
-	  && k->rc->count == 0)
+      if (!c->items[i].pinned)
+	continue;
+      c->items[i].pinned = false;
+      if (!k->removed && k->rc->closing == owner && k->rc->count == 0)
 	{
 	  k->rc->closing = NULL;
 	  gt_key_remove (c->dev, k);
-	  gt_collect_dead (k->block, dead);
 	}
+      k->block->pins--;
+      gt_collect_dead (k->block, dead);
     }
   c->nitems = 0;
 }

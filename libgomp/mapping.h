@@ -53,6 +53,8 @@ struct gt_block
   struct gt_device *dev;
   void *dev_ptr;		/* NULL for omp_target_associate_ptr.  */
   size_t live_keys;
+  unsigned pins;		/* Nowait constructs that keep it alive
+				   until they are complete (closing keys).  */
   bool free_pending;
   struct gt_block *next_dead;	/* Queue of blocks being freed.  */
 };
@@ -99,6 +101,8 @@ struct gt_map_item
   bool copy_from;
   bool always_from;
   bool is_attach;		/* host_start is an attached pointer slot.  */
+  bool pinned;			/* Its key's block is pinned until the
+				   construct is complete.  */
 };
 
 struct gt_construct
