@@ -448,6 +448,12 @@ link_objects (struct ptx_object **objs, size_t nobjs, int sm,
 	  const struct ptx_sym *s = &o->syms[j];
 	  if (s->defined || !ptx_uses (o, s->name))
 	    continue;
+	  /* An extern .shared array is the kernel's dynamic shared memory
+	     (GCC 14's libgomp declares __nvptx_lowlat_pool so): the driver
+	     provides it, no object defines it.  */
+	  if (s->kind == PTX_VAR && s->space == PTX_SHARED
+	      && s->linkage == PTX_EXTERN)
+	    continue;
 	  if (builtin (s->name))
 	    {
 	      if (strcmp (s->name, "vprintf") == 0)
