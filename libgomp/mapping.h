@@ -56,6 +56,8 @@ struct gt_block
   unsigned pins;		/* Nowait constructs that keep it alive
 				   until they are complete (closing keys).  */
   bool free_pending;
+  bool recyclable;		/* Of the small size kept for reuse.  */
+  unsigned incarnation;		/* The device's when DEV_PTR was had.  */
   struct gt_block *next_dead;	/* Queue of blocks being freed.  */
 };
 
@@ -178,8 +180,11 @@ void gt_unmap_key_locked (struct gt_device *dev, struct gt_key *k,
 			  struct gt_block **dead) GT_HIDDEN;
 
 /* Free the blocks of list DEAD (linked by next_dead) and their device
-   memory.  */
+   memory, keeping small ones for reuse (gt_block_new).  */
 void gt_blocks_free (struct gt_block *dead) GT_HIDDEN;
+
+/* Free the small blocks the calling thread keeps for reuse.  */
+void gt_blocks_free_recycled (void) GT_HIDDEN;
 
 /* omp_target_associate_ptr / disassociate_ptr; 0 on success.  */
 int gt_associate_locked (struct gt_device *dev, uintptr_t host,
@@ -209,6 +214,9 @@ struct gt_scratch
   size_t plan_cap;
   void **devaddrs;			/* A region's device values.  */
   size_t devaddrs_cap;
+  struct gt_block *recycled;		/* Small blocks kept for reuse.  */
+  unsigned nrecycled;
+  bool registered;			/* Freed when the thread exits.  */
 };
 
 extern GT_TLS struct gt_scratch gt_scratch GT_HIDDEN;
