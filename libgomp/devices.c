@@ -179,6 +179,10 @@ teardown_devices (void)
       gt_blocks_free (dead);
       dead = __atomic_exchange_n (&dev->free_later, NULL, __ATOMIC_ACQUIRE);
       gt_blocks_free (dead);
+      /* Those other threads keep for reuse go with the device's memory
+	 (their incarnation tells).  */
+      gt_blocks_free_recycled ();
+      __atomic_add_fetch (&dev->incarnation, 1, __ATOMIC_RELEASE);
       gt_dev_deinit (dev);
       dev->num_tables = 0;
       __atomic_store_n (&dev->state, GT_DEVICE_UNINITIALISED,

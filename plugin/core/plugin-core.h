@@ -243,7 +243,8 @@ enum gtc_op_kind
 };
 
 /* One operation to queue on device DEV behind NDEPS events DEPS; its
-   completion event goes to *EVENT.  */
+   completion event goes to *EVENT.  Only the fields of its kind are
+   read.  */
 struct gtc_op_desc
 {
   enum gtc_op_kind kind;
