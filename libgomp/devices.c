@@ -69,7 +69,7 @@ init_device_table (void)
 	dev->plugin_name = plugins[i].name;
 	dev->caps = plugins[i].caps;
 	dev->async = plugins[i].async;
-	pthread_mutex_init (&dev->lock, NULL);
+	dev->lock.word = 0;
 	dev->state = GT_DEVICE_UNINITIALISED;
       }
   __atomic_store_n (&gt_num_devices, total, __ATOMIC_RELEASE);
