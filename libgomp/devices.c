@@ -72,7 +72,7 @@ init_device_table (void)
 	/* A device in shared-memory mode runs its regions at once.  */
 	dev->async = plugins[i].async
 		     && !(plugins[i].caps & GT_CAP_SHARED_MEMORY);
-	pthread_mutex_init (&dev->lock, NULL);
+	dev->lock.word = 0;
 	dev->state = GT_DEVICE_UNINITIALISED;
       }
   __atomic_store_n (&gt_num_devices, total, __ATOMIC_RELEASE);

@@ -56,7 +56,7 @@ struct gt_device
   /* Counts the times the device was taken down: device memory of an
      earlier incarnation is gone (atomic).  */
   unsigned incarnation;
-  pthread_mutex_t lock;		/* Guards everything below.  */
+  gt_mutex_t lock;		/* Guards everything below.  */
   enum gt_device_state state;
   struct gt_splay_tree mem_map;
   unsigned long generation;	/* Counts constructs, see gt_refcount.  */

@@ -48,7 +48,7 @@ static struct
   bool gcc14;
 } objects[MAX_OBJECTS];
 static int nobjects;
-static pthread_mutex_t objects_lock = PTHREAD_MUTEX_INITIALIZER;
+static gt_mutex_t objects_lock = GT_MUTEX_INITIALIZER;
 
 /* Does the ELF image MAP (FSIZE bytes) define symbol NAME in its symbol
    tables of TYPE (SHT_SYMTAB or SHT_DYNSYM)?  -1 if it has none.  */

@@ -31,7 +31,7 @@
 
 /* Guards the LOADED arrays of the images: taken last, inside a device's
    lock (and maybe gt_registry_lock).  */
-static pthread_mutex_t loads_lock = PTHREAD_MUTEX_INITIALIZER;
+static gt_mutex_t loads_lock = GT_MUTEX_INITIALIZER;
 
 void
 gt_image_loaded_locked (struct gt_device *dev,

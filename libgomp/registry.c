@@ -35,7 +35,7 @@
 #include <stdlib.h>
 
 struct gt_registered_image *gt_images;
-pthread_mutex_t gt_registry_lock = PTHREAD_MUTEX_INITIALIZER;
+gt_mutex_t gt_registry_lock = GT_MUTEX_INITIALIZER;
 unsigned gt_num_host_tables;
 struct gt_func_index *gt_func_index;
 

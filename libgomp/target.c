@@ -232,6 +232,15 @@ finish_waiting (struct gt_xfer *x, const char *what)
   gt_xfer_end (x);
 }
 
+static inline void
+debug_launch (struct gt_device *dev, void *entry, size_t mapnum,
+	      int num_teams, int thread_limit)
+{
+  gt_debug ("launch region %p on device %d (%zu argument(s), %d team(s), "
+	    "thread limit %d)", entry, dev->id, mapnum, num_teams,
+	    thread_limit);
+}
+
 /* Map the variables of region ENTRY on X's device, for construct C, and
    queue its launch.  */
 static void
@@ -251,9 +260,7 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
 		      GT_MAP_FOR_TARGET, devaddrs, c);
   gt_region_fn = NULL;
   gt_device_unlock (dev);
-  gt_debug ("launch region %p on device %d (%zu argument(s), %d team(s), "
-	    "thread limit %d)", entry, dev->id, mapnum, num_teams,
-	    thread_limit);
+  debug_launch (dev, entry, mapnum, num_teams, thread_limit);
   /* The plugin reads DEVADDRS now.  */
   gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
 }
@@ -282,18 +289,39 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
     }
   x = xfer_for (dev, false, 0, NULL, false);
   struct gt_construct local, *c = construct_for (dev, &local);
-  launch_region (x, c, fn, entry, mapnum, hostaddrs, sizes, kinds,
-		 short_kinds, num_teams, thread_limit);
-  /* The region keeps its references until it has run, so that nobody
-     unmaps what it uses meanwhile; its copies back then run at once.  */
+  /* The copies back are queued behind the launch and the thread waits
+     once for all.  The region drops its references before it has run:
+     it pins the blocks of its keys until then, so that a construct that
+     unmaps them meanwhile does not free what it uses.  */
+  c->pin = true;
+  if (GT_LIKELY (x->async))
+    {
+      /* Queueing the launch waits for nothing: the lock is taken once.  */
+      void **devaddrs = gt_thread_devaddrs (mapnum);
+      gt_device_lock (dev);
+      c->gen = ++dev->generation;
+      /* For the rules that follow the compiler of FN (gcc-rules.h).  */
+      gt_region_fn = fn;
+      gt_map_vars_locked (x, mapnum, hostaddrs, sizes, kinds, short_kinds,
+			  GT_MAP_FOR_TARGET, devaddrs, c);
+      gt_region_fn = NULL;
+      debug_launch (dev, entry, mapnum, num_teams, thread_limit);
+      gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
+      gt_unmap_vars_locked (x, c, NULL);
+      gt_device_unlock (dev);
+    }
+  else
+    {
+      /* The plugin runs the region as it is called: not with the lock
+	 held, the region may use the device.  */
+      launch_region (x, c, fn, entry, mapnum, hostaddrs, sizes, kinds,
+		     short_kinds, num_teams, thread_limit);
+      gt_device_lock (dev);
+      gt_unmap_vars_locked (x, c, NULL);
+      gt_device_unlock (dev);
+    }
   if (GT_UNLIKELY (!gt_xfer_wait (x)))
     gt_fatal ("device %d: running target region %p failed", dev->id, entry);
-  gt_device_lock (dev);
-  gt_unmap_vars_locked (x, c, NULL);
-  gt_device_unlock (dev);
-  if (GT_UNLIKELY (!gt_xfer_wait (x)))
-    gt_fatal ("device %d: copying the results of target region %p back "
-	      "failed", dev->id, entry);
   gt_close_construct (c);
   construct_done (c, &local);
   gt_xfer_end (x);
@@ -583,7 +611,7 @@ struct gt_queued
   struct gt_queued *next;	/* Free list.  */
 };
 
-static pthread_mutex_t queued_lock = PTHREAD_MUTEX_INITIALIZER;
+static gt_mutex_t queued_lock = GT_MUTEX_INITIALIZER;
 static struct gt_queued *free_queued;
 
 static struct gt_queued *

@@ -60,7 +60,7 @@ struct gt_xfer_gather
 };
 
 /* Transfers and chunks released by nowait constructs, for reuse.  */
-static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER;
+static gt_mutex_t free_lock = GT_MUTEX_INITIALIZER;
 static struct gt_xfer *free_xfers;
 static struct gt_xfer_chunk *free_chunks;
 
