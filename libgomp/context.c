@@ -36,12 +36,26 @@
 static void (*native_set_default_device) (int);
 static int (*native_get_default_device) (void);
 static pthread_once_t native_once = PTHREAD_ONCE_INIT;
+/* Set once find_native has run: then no call to pthread_once.  */
+static bool native_found;
 
 void *
 gt_native_symbol (const char *name)
 {
   /* The next definition after this library's is the native runtime's.  */
   return dlsym (RTLD_NEXT, name);
+}
+
+static void find_native (void);
+
+static inline void
+find_native_once (void)
+{
+  if (GT_UNLIKELY (!__atomic_load_n (&native_found, __ATOMIC_ACQUIRE)))
+    {
+      pthread_once (&native_once, find_native);
+      __atomic_store_n (&native_found, true, __ATOMIC_RELEASE);
+    }
 }
 
 static void
@@ -66,13 +80,16 @@ gt_context_enter (int device)
 {
   int saved = -1;
 
-  pthread_once (&native_once, find_native);
+  find_native_once ();
   if (native_get_default_device)
     {
       saved = native_get_default_device ();
       native_set_default_device (GT_CONTEXT_MARK + device);
     }
   gt_current_device = device;
+  /* The region starts with the device's default-device-var, not what
+     this thread set on the host (the runner gives that back after).  */
+  gt_restore_default_device (0, false);
   return saved;
 }
 
@@ -91,9 +108,26 @@ gt_context_device (void)
 
   if (gt_current_device >= 0)
     return gt_current_device;
-  pthread_once (&native_once, find_native);
+  find_native_once ();
   if (native_get_default_device == NULL)
     return -1;
   v = native_get_default_device ();
   return v >= GT_CONTEXT_MARK ? v - GT_CONTEXT_MARK : -1;
+}
+
+int
+gt_context_suspend (void)
+{
+  int device = gt_context_device ();
+
+  if (device >= 0)
+    gt_context_leave (0);
+  return device;
+}
+
+void
+gt_context_resume (int device)
+{
+  if (device >= 0)
+    gt_context_enter (device);
 }

@@ -1,6 +1,8 @@
 /* device-api.c -- the OpenMP device routines: device numbers and the
    default device, omp_target_alloc/free/is_present, omp_target_memcpy
-   and memcpy_rect, and omp_target_associate/disassociate_ptr.
+   and memcpy_rect (their asynchronous forms are in memcpy-async.c),
+   omp_target_associate/disassociate_ptr, and OpenMP 5.1's
+   omp_get_mapped_ptr and omp_target_is_accessible.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -24,7 +26,11 @@
 #include "device-calls.h"
 #include "icv.h"
 #include "mapping.h"
+#include "shared-mem.h"
+#include "gomp-map-kinds.h"
 #include "entry-points.h"
+#include "device-api.h"
+#include "transfer.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -69,15 +75,19 @@ omp_get_default_device (void)
 }
 
 /* Resolve DEVICE_NUM for a memory routine: true with *DEV NULL for the
-   initial device, true with a ready device, false for a bad number.  */
-static bool
-api_device (int device_num, struct gt_device **dev)
+   initial device (omp_initial_device or omp_get_initial_device ()) and
+   for a device that shares the host's memory, true with a ready device,
+   false for a bad number.  omp_invalid_device is fatal, as in libgomp.  */
+bool
+gt_api_device (int device_num, struct gt_device **dev)
 {
   int n = gt_init_devices ();
 
   *dev = NULL;
-  if (device_num == n)
+  if (device_num == n || device_num == GT_DEVICE_INITIAL)
     return true;
+  if (device_num == GT_DEVICE_INVALID)
+    gt_fatal ("omp_invalid_device encountered");
   if (device_num < 0 || device_num > n)
     {
       gt_debug ("device number %d is not valid (%d device(s))", device_num,
@@ -85,7 +95,10 @@ api_device (int device_num, struct gt_device **dev)
       return false;
     }
   *dev = gt_resolve_device (device_num);
-  return *dev != NULL;
+  if (*dev == NULL)
+    return false;
+  *dev = gt_mapping_device (*dev);
+  return true;
 }
 
 GT_PUBLIC void *
@@ -94,7 +107,7 @@ omp_target_alloc (size_t size, int device_num)
   struct gt_device *dev;
   void *p;
 
-  if (size == 0 || !api_device (device_num, &dev))
+  if (size == 0 || !gt_api_device (device_num, &dev))
     return NULL;
   if (dev == NULL)
     return malloc (size);
@@ -109,7 +122,7 @@ omp_target_free (void *device_ptr, int device_num)
 {
   struct gt_device *dev;
 
-  if (device_ptr == NULL || !api_device (device_num, &dev))
+  if (device_ptr == NULL || !gt_api_device (device_num, &dev))
     return;
   if (dev == NULL)
     free (device_ptr);
@@ -126,7 +139,7 @@ omp_target_is_present (const void *ptr, int device_num)
 
   if (ptr == NULL)
     return 1;
-  if (!api_device (device_num, &dev))
+  if (!gt_api_device (device_num, &dev))
     return 0;
   if (dev == NULL)
     return 1;
@@ -137,9 +150,9 @@ omp_target_is_present (const void *ptr, int device_num)
 }
 
 /* Copy LEN bytes between any two of the host and the devices.  */
-static int
-copy_between (struct gt_device *dst_dev, void *dst, struct gt_device *src_dev,
-	      const void *src, size_t len)
+int
+gt_copy_between (struct gt_device *dst_dev, void *dst,
+		 struct gt_device *src_dev, const void *src, size_t len)
 {
   if (len == 0)
     return 0;
@@ -172,13 +185,56 @@ omp_target_memcpy (void *dst, const void *src, size_t length,
 {
   struct gt_device *dst_dev, *src_dev;
 
-  if (!api_device (dst_device_num, &dst_dev)
-      || !api_device (src_device_num, &src_dev))
+  if (!gt_api_device (dst_device_num, &dst_dev)
+      || !gt_api_device (src_device_num, &src_dev))
     return EINVAL;
   if (length && (dst == NULL || src == NULL))
     return EINVAL;
-  return copy_between (dst_dev, (char *) dst + dst_offset, src_dev,
-		       (const char *) src + src_offset, length);
+  return gt_copy_between (dst_dev, (char *) dst + dst_offset, src_dev,
+			  (const char *) src + src_offset, length);
+}
+
+struct gt_xfer *
+gt_copy_xfer (struct gt_device *dst_dev, struct gt_device *src_dev)
+{
+  struct gt_device *dev = dst_dev ? dst_dev : src_dev;
+  struct gt_xfer *x;
+
+  if (dev == NULL || (dst_dev != NULL && src_dev != NULL) || !dev->async)
+    return NULL;
+  x = gt_xfer_thread (dev);
+  return x ? x : gt_xfer_new (dev, 0, NULL, false);
+}
+
+int
+gt_copy_xfer_end (struct gt_xfer *x)
+{
+  bool ok = gt_xfer_wait (x);
+
+  gt_xfer_end (x);
+  return ok ? 0 : EINVAL;
+}
+
+/* gt_copy_between, queued on X (NULL: at once) when one side is X's
+   device and the other the host.  */
+static int
+copy_queued (struct gt_xfer *x, struct gt_device *dst_dev, void *dst,
+	     struct gt_device *src_dev, const void *src, size_t len)
+{
+  if (x != NULL && len > 0)
+    {
+      if (dst_dev == x->dev && src_dev == NULL)
+	{
+	  gt_xfer_to (x, dst, src, len);
+	  return 0;
+	}
+      if (src_dev == x->dev && dst_dev == NULL)
+	{
+	  gt_xfer_from (x, dst, src, len);
+	  return 0;
+	}
+    }
+  return gt_copy_between (dst_dev, dst, src_dev, src, len);
 }
 
 /* Copy a 2-D or 3-D sub-volume with the plugin's data_copy_rect; false
@@ -225,12 +281,12 @@ rect_by_plugin (struct gt_device *dst_dev, char *dst,
 }
 
 /* Copy a NUM_DIMS-dimensional sub-volume, one dimension at a time.  */
-static int
-copy_rect (struct gt_device *dst_dev, char *dst, struct gt_device *src_dev,
-	   const char *src, size_t element_size, int num_dims,
-	   const size_t *volume, const size_t *dst_offsets,
-	   const size_t *src_offsets, const size_t *dst_dims,
-	   const size_t *src_dims)
+int
+gt_copy_rect (struct gt_xfer *x, struct gt_device *dst_dev, char *dst,
+	      struct gt_device *src_dev, const char *src, size_t element_size,
+	      int num_dims, const size_t *volume, const size_t *dst_offsets,
+	      const size_t *src_offsets, const size_t *dst_dims,
+	      const size_t *src_dims)
 {
   size_t dst_slice = element_size, src_slice = element_size, i;
   int d, ret;
@@ -254,15 +310,16 @@ copy_rect (struct gt_device *dst_dev, char *dst, struct gt_device *src_dev,
 	  || __builtin_mul_overflow (element_size, dst_offsets[0], &doff)
 	  || __builtin_mul_overflow (element_size, src_offsets[0], &soff))
 	return EINVAL;
-      return copy_between (dst_dev, dst + doff, src_dev, src + soff, len);
+      return copy_queued (x, dst_dev, dst + doff, src_dev, src + soff, len);
     }
   for (i = 0; i < volume[0]; i++)
     {
-      ret = copy_rect (dst_dev, dst + dst_slice * (dst_offsets[0] + i),
-		       src_dev, src + src_slice * (src_offsets[0] + i),
-		       element_size, num_dims - 1, volume + 1,
-		       dst_offsets + 1, src_offsets + 1, dst_dims + 1,
-		       src_dims + 1);
+      ret = gt_copy_rect (x, dst_dev,
+			  dst + dst_slice * (dst_offsets[0] + i), src_dev,
+			  src + src_slice * (src_offsets[0] + i),
+			  element_size, num_dims - 1, volume + 1,
+			  dst_offsets + 1, src_offsets + 1, dst_dims + 1,
+			  src_dims + 1);
       if (ret)
 	return ret;
     }
@@ -278,6 +335,8 @@ omp_target_memcpy_rect (void *dst, const void *src, size_t element_size,
 			int src_device_num)
 {
   struct gt_device *dst_dev, *src_dev;
+  struct gt_xfer *x;
+  int ret;
 
   /* The query form: how many dimensions are supported.  */
   if (dst == NULL && src == NULL)
@@ -286,12 +345,22 @@ omp_target_memcpy_rect (void *dst, const void *src, size_t element_size,
       || dst_offsets == NULL || src_offsets == NULL
       || dst_dimensions == NULL || src_dimensions == NULL)
     return EINVAL;
-  if (!api_device (dst_device_num, &dst_dev)
-      || !api_device (src_device_num, &src_dev))
+  if (!gt_api_device (dst_device_num, &dst_dev)
+      || !gt_api_device (src_device_num, &src_dev))
     return EINVAL;
-  return copy_rect (dst_dev, dst, src_dev, src, element_size, num_dims,
-		    volume, dst_offsets, src_offsets, dst_dimensions,
-		    src_dimensions);
+  /* The rows between a device and the host are queued, then waited for
+     once.  */
+  x = gt_copy_xfer (dst_dev, src_dev);
+  ret = gt_copy_rect (x, dst_dev, dst, src_dev, src, element_size, num_dims,
+		      volume, dst_offsets, src_offsets, dst_dimensions,
+		      src_dimensions);
+  if (x != NULL)
+    {
+      int wait = gt_copy_xfer_end (x);
+      if (ret == 0)
+	ret = wait;
+    }
+  return ret;
 }
 
 GT_PUBLIC int
@@ -301,7 +370,7 @@ omp_target_associate_ptr (const void *host_ptr, const void *device_ptr,
   struct gt_device *dev;
   int ret;
 
-  if (!api_device (device_num, &dev) || dev == NULL || host_ptr == NULL)
+  if (!gt_api_device (device_num, &dev) || dev == NULL || host_ptr == NULL)
     return EINVAL;
   gt_device_lock (dev);
   ret = gt_associate_locked (dev, (uintptr_t) host_ptr,
@@ -316,12 +385,50 @@ omp_target_disassociate_ptr (const void *ptr, int device_num)
   struct gt_device *dev;
   int ret;
 
-  if (!api_device (device_num, &dev) || dev == NULL)
+  if (!gt_api_device (device_num, &dev) || dev == NULL)
     return EINVAL;
   gt_device_lock (dev);
   ret = gt_disassociate_locked (dev, (uintptr_t) ptr);
   gt_device_unlock (dev);
   return ret;
+}
+
+GT_PUBLIC void *
+omp_get_mapped_ptr (const void *ptr, int device_num)
+{
+  struct gt_device *dev;
+  uintptr_t p = (uintptr_t) ptr;
+  struct gt_key *k;
+  void *ret = NULL;
+
+  if (device_num == GT_DEVICE_INITIAL || device_num == gt_init_devices ())
+    return (void *) ptr;
+  if (!gt_api_device (device_num, &dev))
+    return NULL;
+  if (dev == NULL)
+    return (void *) ptr;
+  gt_device_lock (dev);
+  /* As a zero-length section: [P, P+1) mapped.  */
+  k = gt_splay_lookup (&dev->mem_map, p, p + 1);
+  if (k != NULL)
+    ret = (void *) gt_key_translate (k, p);
+  gt_device_unlock (dev);
+  return ret;
+}
+
+GT_PUBLIC int
+omp_target_is_accessible (const void *ptr, size_t size, int device_num)
+{
+  struct gt_device *dev;
+
+  (void) ptr;
+  (void) size;
+  /* Host memory is accessible from the host, and from a device in
+     shared-memory mode; a device with memory of its own, as the emulated
+     device normally is, reaches it only through mappings.  */
+  if (!gt_api_device (device_num, &dev))
+    return 0;
+  return dev == NULL;
 }
 
 /* The host is paused through the native runtime, which owns its threads;
@@ -340,8 +447,10 @@ omp_pause_resource (omp_pause_resource_t kind, int device_num)
 {
   int n = gt_init_devices ();
 
-  if (device_num == n)
+  if (device_num == n || device_num == GT_DEVICE_INITIAL)
     return pause_host (kind);
+  if (device_num == GT_DEVICE_INVALID)
+    gt_fatal ("omp_invalid_device encountered");
   if (device_num < 0 || device_num > n)
     return -1;
   return 0;

@@ -31,11 +31,11 @@ gt_plugin_number_of_devices (struct gt_plugin *plugin)
   return plugin->number_of_devices ();
 }
 
-void
-gt_plugin_init_requires (struct gt_plugin *plugin, int64_t flags)
+uint64_t
+gt_plugin_init_requires (struct gt_plugin *plugin, uint64_t flags)
 {
-  if (plugin->init_requires)
-    plugin->init_requires (flags);
+  return plugin->init_requires
+	 ? (uint64_t) plugin->init_requires ((int64_t) flags) : 0;
 }
 
 uint32_t
@@ -91,6 +91,13 @@ __tgt_target_table *
 gt_dev_load_image (struct gt_device *dev, __tgt_device_image *image)
 {
   return dev->plugin->load_binary (dev->local_id, image);
+}
+
+bool
+gt_dev_unload_image (struct gt_device *dev, __tgt_device_image *image)
+{
+  return dev->plugin->unload_binary
+	 && dev->plugin->unload_binary (dev->local_id, image) == 0;
 }
 
 bool

@@ -29,8 +29,9 @@
 /* The number of devices of PLUGIN.  */
 int32_t gt_plugin_number_of_devices (struct gt_plugin *plugin) GT_HIDDEN;
 
-/* Tell PLUGIN the program's requirements, if it wants to know.  */
-void gt_plugin_init_requires (struct gt_plugin *plugin, int64_t flags)
+/* Tell PLUGIN the program's requirements FLAGS; the bits it honours (none
+   when it has no init_requires).  */
+uint64_t gt_plugin_init_requires (struct gt_plugin *plugin, uint64_t flags)
   GT_HIDDEN;
 
 /* PLUGIN's GT_CAP_* bits (0 when it does not say).  */
@@ -55,6 +56,11 @@ bool gt_dev_accepts_image (struct gt_device *dev, __tgt_device_image *image)
 /* Load IMAGE on DEV: its table of entries, or NULL on failure.  */
 __tgt_target_table *gt_dev_load_image (struct gt_device *dev,
 				       __tgt_device_image *image) GT_HIDDEN;
+
+/* Unload IMAGE, which DEV loaded; false when the plugin cannot (a plugin
+   without unload_binary keeps it until the device is finished).  */
+bool gt_dev_unload_image (struct gt_device *dev, __tgt_device_image *image)
+  GT_HIDDEN;
 
 /* ---- Launching a region (target.c).  ---- */
 

@@ -26,6 +26,7 @@
 #include "device-calls.h"
 #include "gomp-map-kinds.h"
 #include "icv.h"
+#include "images.h"
 #include "mapping.h"
 #include "plugin-loader.h"
 #include "registry.h"
@@ -68,8 +69,10 @@ init_device_table (void)
 	dev->plugin = plugins[i].plugin;
 	dev->plugin_name = plugins[i].name;
 	dev->caps = plugins[i].caps;
-	dev->async = plugins[i].async;
-	pthread_mutex_init (&dev->lock, NULL);
+	/* A device in shared-memory mode runs its regions at once.  */
+	dev->async = plugins[i].async
+		     && !(plugins[i].caps & GT_CAP_SHARED_MEMORY);
+	dev->lock.word = 0;
 	dev->state = GT_DEVICE_UNINITIALISED;
       }
   __atomic_store_n (&gt_num_devices, total, __ATOMIC_RELEASE);
@@ -100,7 +103,6 @@ static void
 load_image_locked (struct gt_device *dev, struct gt_registered_image *img)
 {
   __tgt_target_table *table;
-  size_t i, nf = img->num_funcs, nv = img->descriptor.num_vars;
 
   if (img->table_id < dev->num_tables && dev->tables[img->table_id] != NULL)
     return;
@@ -113,16 +115,8 @@ load_image_locked (struct gt_device *dev, struct gt_registered_image *img)
 		dev->id, img->target_type);
       return;
     }
-  /* Declare-target variables are mapped for the whole run.  */
-  for (i = 0; i < nv && nf + i < (size_t) (table->EntriesEnd
-					    - table->EntriesBegin); i++)
-    {
-      const __tgt_offload_entry *h = &img->image.EntriesBegin[nf + i];
-      const __tgt_offload_entry *d = &table->EntriesBegin[nf + i];
-      if (d->addr != NULL && h->flags == GT_OFFLOAD_ENTRY_VAR)
-	gt_associate_locked (dev, (uintptr_t) h->addr, (uintptr_t) d->addr,
-			     h->size);
-    }
+  /* Its variables, its ICV variable, the note for unloading.  */
+  gt_image_loaded_locked (dev, img, table);
   grow_tables_locked (dev, img->table_id + 1);
   __atomic_store_n (&dev->tables[img->table_id], table, __ATOMIC_RELEASE);
   gt_debug ("device %d loaded an image of target type %d", dev->id,
@@ -185,6 +179,10 @@ teardown_devices (void)
       gt_blocks_free (dead);
       dead = __atomic_exchange_n (&dev->free_later, NULL, __ATOMIC_ACQUIRE);
       gt_blocks_free (dead);
+      /* Those other threads keep for reuse go with the device's memory
+	 (their incarnation tells).  */
+      gt_blocks_free_recycled ();
+      __atomic_add_fetch (&dev->incarnation, 1, __ATOMIC_RELEASE);
       gt_dev_deinit (dev);
       dev->num_tables = 0;
       __atomic_store_n (&dev->state, GT_DEVICE_UNINITIALISED,
@@ -277,7 +275,13 @@ gt_resolve_device (int device_num)
   if (GT_UNLIKELY (gt_current_device >= 0))
     return NULL;
   if (device_num == GT_DEVICE_ICV)
-    device_num = gt_default_device ();
+    {
+      device_num = gt_default_device ();
+      if (device_num == GT_DEVICE_INITIAL)
+	return NULL;
+    }
+  if (GT_UNLIKELY (device_num == GT_DEVICE_INVALID))
+    gt_fatal ("omp_invalid_device encountered");
   n = gt_init_devices ();
   if (GT_UNLIKELY (gt_icvs.target_offload == GT_OFFLOAD_DISABLED))
     return NULL;

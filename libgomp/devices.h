@@ -53,7 +53,10 @@ struct gt_device
   /* Device memory whose last user finished in a completion callback, to
      be freed by the next construct on the device (a stack, atomic).  */
   struct gt_block *free_later;
-  pthread_mutex_t lock;		/* Guards everything below.  */
+  /* Counts the times the device was taken down: device memory of an
+     earlier incarnation is gone (atomic).  */
+  unsigned incarnation;
+  gt_mutex_t lock;		/* Guards everything below.  */
   enum gt_device_state state;
   struct gt_splay_tree mem_map;
   unsigned long generation;	/* Counts constructs, see gt_refcount.  */

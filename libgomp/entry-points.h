@@ -47,6 +47,18 @@ void GOMP_offload_register_ver (unsigned, const void *, int, const void *);
 void GOMP_offload_unregister_ver (unsigned, const void *, int,
 				  const void *);
 
+/* OpenMP 5.1 device routines (GCC 13 and later; GCC 12's omp.h does not
+   declare them).  */
+void *omp_get_mapped_ptr (const void *, int);
+int omp_target_is_accessible (const void *, size_t, int);
+int omp_target_memcpy_async (void *, const void *, size_t, size_t, size_t,
+			     int, int, int, omp_depend_t *);
+int omp_target_memcpy_rect_async (void *, const void *, size_t, int,
+				  const size_t *, const size_t *,
+				  const size_t *, const size_t *,
+				  const size_t *, int, int, int,
+				  omp_depend_t *);
+
 /* Defined here to observe them, then passed on to the native runtime.  */
 void GOMP_taskwait_depend_nowait (void **);
 

@@ -1,5 +1,5 @@
 /* env.c -- the ICVs this library owns and the environment variables that
-   set them: OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE, GOMP_DEBUG,
+   set them: OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE (and _ALL), GOMP_DEBUG,
    GOMPTARGET_PLUGINS and GOMPTARGET_PLUGIN_PATH.
 
    Copyright (C) 2026 The gomptarget authors.
@@ -75,8 +75,13 @@ gt_initialize_env (void)
 
   gt_debug_level = gt_env_debug_level (true);
   parse_target_offload ();
-  gt_icvs.default_device = (int) gt_env_number ("OMP_DEFAULT_DEVICE", 0,
-					      0x7fffffff);
+  /* The host's default-device-var: OMP_DEFAULT_DEVICE, else the value
+     for all devices and the host (the devices' own forms are read by
+     icv-device.c).  */
+  gt_icvs.default_device
+    = (int) gt_env_number ("OMP_DEFAULT_DEVICE",
+			   gt_env_number ("OMP_DEFAULT_DEVICE_ALL", 0,
+					  0x7fffffff), 0x7fffffff);
   s = getenv ("GOMPTARGET_PLUGINS");
   if (s != NULL)
     gt_icvs.plugins = s;
@@ -88,8 +93,13 @@ gt_initialize_env (void)
 int
 gt_default_device (void)
 {
-  return thread_default_device_set ? thread_default_device
-				   : gt_icvs.default_device;
+  int d;
+
+  if (thread_default_device_set)
+    return thread_default_device;
+  /* In a region on a device: that device's default-device-var.  */
+  d = gt_context_device ();
+  return d >= 0 ? gt_device_default_device (d) : gt_icvs.default_device;
 }
 
 /* omp_set_default_device: the ICV is per task in OpenMP; here it is kept

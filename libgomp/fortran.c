@@ -35,6 +35,20 @@ GT_PUBLIC int32_t omp_get_device_num_ (void);
 GT_PUBLIC int32_t omp_pause_resource_ (const int32_t *, const int32_t *);
 GT_PUBLIC int32_t omp_pause_resource_all_ (const int32_t *);
 
+GT_PUBLIC void omp_set_num_teams_ (const int32_t *);
+GT_PUBLIC void omp_set_num_teams_8_ (const int64_t *);
+GT_PUBLIC int32_t omp_get_max_teams_ (void);
+GT_PUBLIC void omp_set_teams_thread_limit_ (const int32_t *);
+GT_PUBLIC void omp_set_teams_thread_limit_8_ (const int64_t *);
+GT_PUBLIC int32_t omp_get_teams_thread_limit_ (void);
+
+/* An integer(8) argument, clamped to int as libgomp does.  */
+static int
+to_int (int64_t v)
+{
+  return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int) v;
+}
+
 void
 omp_set_default_device_ (const int32_t *device_num)
 {
@@ -44,7 +58,7 @@ omp_set_default_device_ (const int32_t *device_num)
 void
 omp_set_default_device_8_ (const int64_t *device_num)
 {
-  omp_set_default_device ((int) *device_num);
+  omp_set_default_device (to_int (*device_num));
 }
 
 int32_t
@@ -88,4 +102,40 @@ int32_t
 omp_pause_resource_all_ (const int32_t *kind)
 {
   return omp_pause_resource_all ((omp_pause_resource_t) *kind);
+}
+
+void
+omp_set_num_teams_ (const int32_t *num_teams)
+{
+  omp_set_num_teams (*num_teams);
+}
+
+void
+omp_set_num_teams_8_ (const int64_t *num_teams)
+{
+  omp_set_num_teams (to_int (*num_teams));
+}
+
+int32_t
+omp_get_max_teams_ (void)
+{
+  return omp_get_max_teams ();
+}
+
+void
+omp_set_teams_thread_limit_ (const int32_t *thread_limit)
+{
+  omp_set_teams_thread_limit (*thread_limit);
+}
+
+void
+omp_set_teams_thread_limit_8_ (const int64_t *thread_limit)
+{
+  omp_set_teams_thread_limit (to_int (*thread_limit));
+}
+
+int32_t
+omp_get_teams_thread_limit_ (void)
+{
+  return omp_get_teams_thread_limit ();
 }

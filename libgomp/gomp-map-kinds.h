@@ -28,6 +28,7 @@
 #define GT_MAPF_ALWAYS		0x10	/* With TO/FROM: SPECIAL_2.  */
 #define GT_MAPF_FORCE		0x80
 #define GT_MAPF_IMPLICIT	0x60	/* Only in 16-bit kinds.  */
+#define GT_MAPF_PRESENT		0x84	/* GCC 13 and later: FORCE | 0x04.  */
 
 /* The kinds themselves (low byte of a 16-bit kind).  */
 enum gt_map_kind
@@ -54,6 +55,9 @@ enum gt_map_kind
   GT_MAP_ALWAYS_TOFROM = 0x13,
   GT_MAP_RELEASE = 0x17,
   GT_MAP_STRUCT = 0x1c,
+  GT_MAP_STRUCT_UNORD = 0x5c,	/* GCC 14: fields in no particular order,
+				   which must all be the same (an array
+				   element with a variable index).  */
   GT_MAP_ALWAYS_POINTER = 0x1d,
   GT_MAP_POINTER_TO_ZERO_LENGTH_ARRAY_SECTION = 0x1e,
   GT_MAP_DELETE_ZERO_LEN_ARRAY_SECTION = 0x1f,
@@ -64,12 +68,25 @@ enum gt_map_kind
   GT_MAP_FORCE_TO = 0x81,
   GT_MAP_FORCE_FROM = 0x82,
   GT_MAP_FORCE_TOFROM = 0x83,
+  /* GCC 13 and later: map(always, present, ...), update to/from(present:)
+     (map(present, ...) without always is GT_MAP_FORCE_PRESENT).  */
+  GT_MAP_ALWAYS_PRESENT_TO = 0x95,
+  GT_MAP_ALWAYS_PRESENT_FROM = 0x96,
+  GT_MAP_ALWAYS_PRESENT_TOFROM = 0x97,
   GT_MAP_FORCE_DETACH = 0xd1
 };
 
-/* Device numbers with a special meaning.  */
+/* Device numbers with a special meaning, in constructs...  */
 #define GT_DEVICE_ICV		(-1)	/* Use default-device-var.  */
-#define GT_DEVICE_HOST_FALLBACK	(-2)	/* if(false) or the initial device.  */
+#define GT_DEVICE_HOST_FALLBACK	(-2)	/* if(false) or the initial device
+					   (GCC 13 and later pass
+					   device(omp_initial_device) so).  */
+/* ... and in the omp_* routines and default-device-var (omp.h of GCC 13
+   and later).  */
+#define GT_DEVICE_INITIAL	(-1)	/* omp_initial_device.  */
+#define GT_DEVICE_INVALID	(-4)	/* omp_invalid_device; also in
+					   constructs, where GCC 13 and later
+					   leave it as is.  */
 
 /* GOMP_target_ext / GOMP_target_enter_exit_data flags.  */
 #define GT_TARGET_FLAG_NOWAIT		1

@@ -48,6 +48,24 @@ void gt_set_default_device (int device_num) GT_HIDDEN;
 void gt_save_default_device (int *value, bool *set) GT_HIDDEN;
 void gt_restore_default_device (int value, bool set) GT_HIDDEN;
 
+/* The ICVs of device scope of device DEVICE_NUM (icv-device.c): its
+   default-device-var, and its nteams-var and teams-thread-limit-var (0:
+   not set).  */
+int gt_device_default_device (int device_num) GT_HIDDEN;
+void gt_device_teams_icvs (int device_num, int *nteams,
+			   int *teams_thread_limit) GT_HIDDEN;
+
+struct gt_device;
+
+/* Turn NUM_TEAMS and THREAD_LIMIT, as GCC's GOMP_target_ext arguments give
+   them, into what the plugin of DEV launches with (icv-device.c):
+   NUM_TEAMS -2 (GCC 13 and later: no teams construct) is one team; 0 (a
+   teams construct without num_teams) DEV's nteams-var, or 0 (the
+   plugin's choice) when it is not set; other values below 1 are 0; and a
+   THREAD_LIMIT of 0 of a teams construct DEV's teams-thread-limit-var.  */
+void gt_device_launch_icvs (struct gt_device *dev, int *num_teams,
+			    int *thread_limit) GT_HIDDEN;
+
 /* The device whose region the calling thread started (a region on an
    emulated device runs on a host thread), or -1.  */
 extern GT_TLS int gt_current_device GT_HIDDEN;
@@ -59,6 +77,12 @@ void gt_context_leave (int saved) GT_HIDDEN;
 
 /* The device this thread executes a region for, or -1 for the host.  */
 int gt_context_device (void) GT_HIDDEN;
+
+/* Make the calling thread the host's for a while (an ancestor region
+   inside a region on a device), returning the device it ran for (-1 if
+   none); gt_context_resume gives it back.  */
+int gt_context_suspend (void) GT_HIDDEN;
+void gt_context_resume (int device) GT_HIDDEN;
 
 /* The native runtime's definition of NAME (one this library overrides),
    or NULL.  */

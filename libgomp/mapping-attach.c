@@ -22,6 +22,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "mapping-internal.h"
+#include "gcc-rules.h"
 
 /* Copy [HOST, HOST+LEN) of key K between host and device, leaving alone
    the pointer slots that are still attached: on the device they hold a
@@ -83,7 +84,19 @@ gt_attach_pointer (struct gt_xfer *x, struct gt_key *n, uintptr_t slot,
 
   uintptr_t target = (uintptr_t) *(void **) slot, data;
   if (target == 0)
-    gt_fatal ("attempt to attach null pointer");
+    {
+      /* libgomp 13 and later attach NULL (an unassociated Fortran pointer,
+	 say); libgomp 12 refused: the rule of the compiler that built the
+	 construct (gcc-rules.h).  */
+      if (!gt_gcc14_rules_p ((const void *) gt_region_fn))
+	gt_fatal ("attempt to attach null pointer");
+      data = 0;
+      gt_debug ("attach host slot %p on device %d to NULL", (void *) slot,
+		dev->id);
+      gt_xfer_value (x, (void *) gt_key_translate (n, slot), &data,
+		     sizeof data);
+      return;
+    }
   struct gt_key *tn = gt_splay_lookup (&dev->mem_map, target + bias,
 				       target + bias + 1);
   if (tn == NULL)

@@ -63,31 +63,57 @@ gt_decode_kind (const void *kinds, bool short_kinds, size_t i, size_t *align,
     }
 }
 
+/* A kind with the present modifier (GCC 13 and later): the data must be
+   mapped already.  */
+static inline bool
+gt_present_kind_p (int kind)
+{
+  return (kind & GT_MAPF_PRESENT) == GT_MAPF_PRESENT
+	 || kind == GT_MAP_FORCE_PRESENT;
+}
+
+/* A force kind (OpenACC): the data must not be mapped already.  */
+static inline bool
+gt_force_p (int kind)
+{
+  return (kind & 0xfc) == GT_MAPF_FORCE;
+}
+
 static inline bool
 gt_copy_to_p (int kind)
 {
   /* A Fortran array descriptor (to_pset) is copied too.  */
-  return (!(kind & 0x0c) && (kind & GT_MAPF_TO))
+  return ((!(kind & 0x0c) || gt_present_kind_p (kind)) && (kind & GT_MAPF_TO))
 	 || kind == GT_MAP_TO_PSET;
 }
 
 static inline bool
 gt_copy_from_p (int kind)
 {
-  return !(kind & 0x0c) && (kind & GT_MAPF_FROM);
+  return (!(kind & 0x0c) || gt_present_kind_p (kind))
+	 && (kind & GT_MAPF_FROM);
 }
 
 static inline bool
 gt_always_to_p (int kind)
 {
-  return kind == GT_MAP_ALWAYS_TO || kind == GT_MAP_ALWAYS_TOFROM;
+  return kind == GT_MAP_ALWAYS_TO || kind == GT_MAP_ALWAYS_TOFROM
+	 || kind == GT_MAP_ALWAYS_PRESENT_TO
+	 || kind == GT_MAP_ALWAYS_PRESENT_TOFROM;
 }
 
 static inline bool
 gt_always_from_p (int kind)
 {
-  return kind == GT_MAP_ALWAYS_FROM || kind == GT_MAP_ALWAYS_TOFROM;
+  return kind == GT_MAP_ALWAYS_FROM || kind == GT_MAP_ALWAYS_TOFROM
+	 || kind == GT_MAP_ALWAYS_PRESENT_FROM
+	 || kind == GT_MAP_ALWAYS_PRESENT_TOFROM;
 }
+
+/* [ADDR, ADDR+SIZE) of a present kind is not mapped on DEV: fatal, in
+   libgomp 14's words (mapping-plan.c).  */
+void gt_present_fatal (struct gt_device *dev, uintptr_t addr, size_t size)
+  __attribute__ ((noreturn)) GT_HIDDEN;
 
 static inline bool
 gt_pointer_kind_p (int kind)
@@ -98,17 +124,56 @@ gt_pointer_kind_p (int kind)
 
 /* ---- Keys and blocks (mapping-keys.c).  ---- */
 
-/* A block of SIZE bytes of device memory (none if SIZE is 0) with room
-   after it for NKEYS keys and NRCS shared reference counts, which *KEYS
-   and *RCS receive.  */
+/* Blocks of at most GT_RECYCLE_DEVICE_BYTES of device memory (the
+   smallest size plugin pools hand out) with one key and at most one
+   shared reference count are all made that size and reused from
+   DEV->recycled, device memory included: the mapping of a scalar or a
+   small array then neither allocates nor calls the plugin.  Each thread
+   keeps at most GT_RECYCLE_MAX of those it freed (mapping-scratch.c).  */
+#define GT_RECYCLE_DEVICE_BYTES 64
+#define GT_RECYCLE_HOST_BYTES \
+  (sizeof (struct gt_block) + sizeof (struct gt_key) \
+   + sizeof (struct gt_refcount))
+#define GT_RECYCLE_MAX 16
+
+/* A block of DEV the calling thread kept for reuse, or NULL.  */
+struct gt_block *gt_block_reuse (struct gt_device *dev) GT_HIDDEN;
+
+/* Keep recyclable block B for reuse by the calling thread; false if it
+   keeps enough already.  */
+bool gt_block_recycle (struct gt_block *b) GT_HIDDEN;
+
+/* DEV's lock held: a block of SIZE bytes of device memory (none if SIZE
+   is 0) with room after it for NKEYS keys and NRCS shared reference
+   counts, which *KEYS and *RCS receive.  */
 static inline struct gt_block *
 gt_block_new (struct gt_device *dev, size_t size, size_t nkeys, size_t nrcs,
 	      struct gt_key **keys, struct gt_refcount **rcs)
 {
-  struct gt_block *b = gt_malloc (sizeof *b + nkeys * sizeof (struct gt_key)
-				  + nrcs * sizeof (struct gt_refcount));
-  b->dev = dev;
-  b->dev_ptr = size ? gt_dev_alloc (dev, size, NULL) : NULL;
+  size_t bytes = (sizeof (struct gt_block) + nkeys * sizeof (struct gt_key)
+		  + nrcs * sizeof (struct gt_refcount));
+  struct gt_block *b;
+
+  if (size != 0 && size <= GT_RECYCLE_DEVICE_BYTES
+      && bytes <= GT_RECYCLE_HOST_BYTES)
+    {
+      b = gt_block_reuse (dev);
+      if (b == NULL)
+	{
+	  b = gt_malloc (GT_RECYCLE_HOST_BYTES);
+	  b->dev = dev;
+	  b->dev_ptr = gt_dev_alloc (dev, GT_RECYCLE_DEVICE_BYTES, NULL);
+	  b->recyclable = true;
+	  b->incarnation = dev->incarnation;
+	}
+    }
+  else
+    {
+      b = gt_malloc (bytes);
+      b->dev = dev;
+      b->dev_ptr = size ? gt_dev_alloc (dev, size, NULL) : NULL;
+      b->recyclable = false;
+    }
   b->live_keys = 0;
   b->pins = 0;
   b->free_pending = false;
@@ -119,6 +184,7 @@ gt_block_new (struct gt_device *dev, size_t size, size_t nkeys, size_t nrcs,
   return b;
 }
 
+/* Free B, device memory and all.  */
 static inline void
 gt_block_free (struct gt_block *b)
 {
@@ -221,7 +287,11 @@ enum gt_item_state
   ST_PRIVATE,		/* firstprivate copy at OFFSET.  */
   ST_STRUCT,		/* GOMP_MAP_STRUCT header.  */
   ST_LATE,		/* Resolved after everything else is mapped.  */
-  ST_PSET_POINTER	/* A pointer inside a new Fortran descriptor.  */
+  ST_PSET_POINTER,	/* A pointer inside a new Fortran descriptor.  */
+  ST_PRIVATE_ATTACH	/* An attach of the pointer at offset SIZE in the
+			   firstprivate copy of item OWNER to the
+			   firstprivate copy of the item before (GCC 14's
+			   firstprivate Fortran allocatables).  */
 };
 
 struct gt_item_plan

@@ -67,7 +67,8 @@ gt_blocks_free (struct gt_block *dead)
   while (dead)
     {
       struct gt_block *next = dead->next_dead;
-      gt_block_free (dead);
+      if (!dead->recyclable || !gt_block_recycle (dead))
+	gt_block_free (dead);
       dead = next;
     }
 }

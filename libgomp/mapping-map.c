@@ -205,6 +205,16 @@ write_pointers (struct gt_map_ctx *m)
   if (m->staging && m->stage_hi > m->stage_lo)
     gt_xfer_staged_to (m->x, (void *) (m->base + m->stage_lo),
 		       m->staging + m->stage_lo, m->stage_hi - m->stage_lo);
+  /* The pointer in one firstprivate copy to another (mapping-plan.c
+     claim_private_attach), after the copies (whose host reads may come
+     later).  */
+  for (i = 1; m->have_private && i < m->mapnum; i++)
+    if (m->plan[i].state == ST_PRIVATE_ATTACH)
+      {
+	size_t at = m->plan[m->plan[i].owner].offset + m->sizes[i];
+	uintptr_t v = m->base + m->plan[i - 1].offset;
+	gt_xfer_value (m->x, (void *) (m->base + at), &v, sizeof v);
+      }
 }
 
 /* Pass 3: references, at most once per construct (OpenMP 5.0).  */
@@ -357,9 +367,11 @@ device_values (const struct gt_map_ctx *m, void **devaddrs)
 /* The keys this construct made have their data once its copies queued so
    far are done; the keys it found may still wait for theirs, queued by
    another construct, perhaps on another queue: its next operation waits
-   for them too.  */
+   for them too.  With PIN, the blocks of the keys stay until the
+   construct is complete (gt_close_keys_locked), whoever takes the keys
+   out of the table meanwhile: its operations still use them.  */
 static void
-note_readiness (struct gt_map_ctx *m)
+note_readiness (struct gt_map_ctx *m, struct gt_construct *c, bool pin)
 {
   size_t i;
 
@@ -372,6 +384,12 @@ note_readiness (struct gt_map_ctx *m)
 	k->ready = m->x->last;
       else
 	gt_xfer_after (m->x, k->ready);
+      if (pin)
+	{
+	  k->block->pins++;
+	  m->items[i].pinned = true;
+	  c->npinned++;
+	}
     }
 }
 
@@ -401,6 +419,6 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   resolve_late (&m);
   if (purpose == GT_MAP_FOR_TARGET)
     device_values (&m, devaddrs);
-  note_readiness (&m);
+  note_readiness (&m, c, c->pin);
   c->nitems += mapnum;
 }

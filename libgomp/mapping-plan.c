@@ -22,6 +22,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "mapping-internal.h"
+#include "gcc-rules.h"
 
 static void __attribute__ ((noreturn))
 overlap_fatal (uintptr_t s, uintptr_t e, struct gt_key *n)
@@ -29,6 +30,14 @@ overlap_fatal (uintptr_t s, uintptr_t e, struct gt_key *n)
   gt_fatal ("Trying to map into device [%p..%p) object when [%p..%p) is "
 	    "already mapped", (void *) s, (void *) e,
 	    (void *) GT_KEY_START (n), (void *) GT_KEY_END (n));
+}
+
+void
+gt_present_fatal (struct gt_device *dev, uintptr_t addr, size_t size)
+{
+  gt_fatal ("present clause: not present on the device (addr: %p, size: "
+	    "%lu (0x%lx), dev: %d)", (void *) addr, (unsigned long) size,
+	    (unsigned long) size, dev->id);
 }
 
 /* Check that an existing key N may serve [S, E): new inside old, or for
@@ -40,7 +49,7 @@ gt_check_existing (struct gt_key *n, uintptr_t s, uintptr_t e, int kind,
   bool inside = GT_KEY_START (n) <= s && e <= GT_KEY_END (n);
   bool implicit_subset = implicit && s <= GT_KEY_START (n)
 			 && GT_KEY_END (n) <= e;
-  if ((kind & GT_MAPF_FORCE) || !(inside || implicit_subset))
+  if (gt_force_p (kind) || !(inside || implicit_subset))
     overlap_fatal (s, e, n);
 }
 
@@ -124,23 +133,68 @@ claim_pset_pointers (struct gt_map_ctx *m, size_t i, uintptr_t s, uintptr_t e,
   return j - 1;
 }
 
+/* A firstprivate item I followed by an attach whose pointer slot is in
+   the firstprivate copy of an earlier item (GCC 14 makes firstprivate
+   Fortran allocatables so: the descriptor, its data, and an attach whose
+   "address" is the descriptor's slot in the address array): the copy of
+   the descriptor is to point to the copy of the data, as in libgomp 14.
+   True if it marked the attach so.  */
+static bool
+claim_private_attach (struct gt_map_ctx *m, size_t i)
+{
+  size_t k;
+  void **slot;
+
+  if (i + 1 >= m->mapnum || gt_kind_at (m, i + 1) != GT_MAP_ATTACH)
+    return false;
+  slot = (void **) m->hostaddrs[i + 1];
+  if (slot < m->hostaddrs || slot >= m->hostaddrs + i)
+    return false;
+  k = (size_t) (slot - m->hostaddrs);
+  if (m->plan[k].state != ST_PRIVATE
+      || m->sizes[i + 1] + sizeof (void *) > m->sizes[k])
+    return false;
+  m->plan[i + 1].state = ST_PRIVATE_ATTACH;
+  m->plan[i + 1].kind = GT_MAP_ATTACH;
+  m->plan[i + 1].owner = k;
+  return true;
+}
+
 /* Pass 1 for a structure header at I: its fields FIRST..LAST exist all
    together, or are laid out together as one new range with one shared
-   count.  Return the index of the last field.  */
+   count.  Return the index of the last item it took care of.  */
 static size_t
 plan_struct (struct gt_map_ctx *m, size_t i, size_t align)
 {
-  size_t first = i + 1, last = i + m->sizes[i], j;
+  size_t first = i + 1, last = i + m->sizes[i], ret = last, j;
   uintptr_t s = (uintptr_t) m->hostaddrs[i], e, off;
   struct gt_key *n;
 
   if (m->sizes[i] == 0 || last >= m->mapnum)
     gt_fatal ("malformed structure mapping (%zu fields)", m->sizes[i]);
+  if (gt_kind_at (m, i) == GT_MAP_STRUCT_UNORD)
+    {
+      /* GCC 14: the fields of an array element with a variable index
+	 (the header is the array); OpenMP requires them to be of the same
+	 element, and as libgomp 14 does, they must all be the same.  The
+	 first is the structure's only field; the others, the same again,
+	 are mapped as items of their own, which find it.  */
+      for (j = first + 1; j <= last; j++)
+	if (m->hostaddrs[j] != m->hostaddrs[first])
+	  gt_fatal ("Mapped array elements must be the same (%p vs %p)",
+		    m->hostaddrs[first], m->hostaddrs[j]);
+      last = ret = first;
+      s = (uintptr_t) m->hostaddrs[first];
+    }
   /* The structure spans from its header's address (where the first
      mapped field is) to the end of the last field.  */
   if ((uintptr_t) m->hostaddrs[first] < s)
     s = (uintptr_t) m->hostaddrs[first];
   e = (uintptr_t) m->hostaddrs[last] + m->sizes[last];
+  /* A last field of size 0 (a zero-length section of a pointer member,
+     GCC 14) still names the byte it starts at, as in libgomp.  */
+  if (m->sizes[last] == 0)
+    e++;
   m->plan[i].state = ST_STRUCT;
   for (j = first; j <= last; j++)
     {
@@ -157,8 +211,24 @@ plan_struct (struct gt_map_ctx *m, size_t i, size_t align)
 	if (gt_always_to_p (m->plan[j].kind))
 	  gt_copy_key_range (m->x, m->items[j].key, m->items[j].host_start,
 			     m->sizes[j], true);
-      return last;
+      return ret;
     }
+  for (j = first; j <= last; j++)
+    if (gt_present_kind_p (m->plan[j].kind))
+      gt_present_fatal (m->dev, m->items[j].host_start, m->sizes[j]);
+  /* Zero-length sections of pointer members at the end of a new
+     structure map nothing, as in libgomp (GCC 14 emits them for
+     map(a.ptr[:0]) and enter data of a member's pointee): no empty key
+     inside the structure for a later map of the whole to run into.  */
+  while (last >= first && m->sizes[last] == 0
+	 && m->plan[last].kind == GT_MAP_ZERO_LEN_ARRAY_SECTION)
+    m->plan[last--].state = ST_NONE;
+  if (last < first)
+    {
+      m->plan[i].state = ST_NONE;
+      return ret;
+    }
+  e = (uintptr_t) m->hostaddrs[last] + m->sizes[last];
   m->ngroups++;
   off = reserve (m, e - s, align);
   for (j = first; j <= last; j++)
@@ -168,7 +238,7 @@ plan_struct (struct gt_map_ctx *m, size_t i, size_t align)
       m->plan[j].group = m->ngroups;
       m->nnew++;
     }
-  return last;
+  return ret;
 }
 
 /* Pass 1: find what exists, lay out what does not.  */
@@ -219,9 +289,12 @@ gt_plan_items (struct gt_map_ctx *m, enum gt_map_purpose purpose)
 	      pl->state = ST_PRIVATE;
 	      pl->offset = reserve (m, m->sizes[i], align);
 	      m->have_private = true;
+	      if (claim_private_attach (m, i))
+		i++;
 	    }
 	  continue;
 	case GT_MAP_STRUCT:
+	case GT_MAP_STRUCT_UNORD:
 	  i = plan_struct (m, i, align);
 	  continue;
 	default:
@@ -229,10 +302,13 @@ gt_plan_items (struct gt_map_ctx *m, enum gt_map_purpose purpose)
 	}
 
       e = s + (gt_pointer_kind_p (kind) ? sizeof (void *) : m->sizes[i]);
-      if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION)
+      if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION
+	  || (s == e && gt_present_kind_p (kind)))
 	n = gt_zero_len_lookup (m->map, s, e);
       else
 	n = gt_splay_lookup (m->map, s, e);
+      if (n == NULL && gt_present_kind_p (kind))
+	gt_present_fatal (m->dev, s, m->sizes[i]);
 
       if (n != NULL)
 	{
@@ -247,7 +323,12 @@ gt_plan_items (struct gt_map_ctx *m, enum gt_map_purpose purpose)
 	}
       if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION)
 	{
-	  pl->state = ST_NONE;
+	  /* Storage not mapped: the region gets the host pointer (OpenMP
+	     5.2, libgomp 14), or NULL (libgomp 12 and 13): the rule of the
+	     compiler that built the region (gcc-rules.h).  */
+	  pl->state = (purpose == GT_MAP_FOR_TARGET
+		       && gt_gcc14_rules_p ((const void *) gt_region_fn))
+		      ? ST_INLINE : ST_NONE;
 	  continue;
 	}
       if (kind == GT_MAP_IF_PRESENT)

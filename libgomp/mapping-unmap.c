@@ -22,6 +22,28 @@
 
 #include "mapping-internal.h"
 
+/* K leaves the table while nowait constructs still pin its block: C,
+   whose operations may use the block too, pins it as well (through
+   item I, or a new item when I is NULL), so that it outlives them
+   whichever construct is complete last.  */
+static void
+hold_pinned_block (struct gt_construct *c, struct gt_map_item *item,
+		   struct gt_key *k)
+{
+  if (k->block->pins == 0 || (item != NULL && item->pinned))
+    return;
+  if (item == NULL)
+    {
+      gt_construct_reserve (c, 1);
+      item = &c->items[c->nitems++];
+      memset (item, 0, sizeof *item);
+      item->key = k;
+    }
+  item->pinned = true;
+  k->block->pins++;
+  c->npinned++;
+}
+
 void
 gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
 		      const void *owner)
@@ -63,20 +85,18 @@ gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
 	  || (owner != NULL && k->rc->closing == owner))
 	continue;
       if (owner != NULL && k->writeback_whole && k->writeback == x->last
-	  && k->next_sibling == k)
+	  && k->next_sibling == k && items[i].pinned)
 	{
-	  /* Its copy back has just been queued, for all of it.  The
-	     block stays until OWNER is complete: another construct may
-	     take the key up again and end before.  */
+	  /* Its copy back has just been queued, for all of it (the
+	     construct's pin keeps the block until OWNER is complete).  */
 	  k->rc->closing = owner;
-	  k->block->pins++;
-	  items[i].pinned = true;
 	}
       else
 	{
 	  /* A copy back by another construct may still read the block.  */
 	  gt_xfer_after (x, k->writeback);
 	  gt_key_remove (dev, k);
+	  hold_pinned_block (c, &items[i], k);
 	  gt_collect_dead (k->block, &dead);
 	}
     }
@@ -87,8 +107,8 @@ gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
     }
   gt_xfer_free_later (x, dead);
   c->private_block = NULL;
-  /* Closing keys are taken out by gt_close_keys_locked, from the items.  */
-  if (owner == NULL)
+  /* Pinned blocks are released by gt_close_keys_locked, from the items.  */
+  if (c->npinned == 0)
     c->nitems = 0;
 }
 
@@ -104,7 +124,8 @@ gt_close_keys_locked (struct gt_construct *c, const void *owner,
       if (!c->items[i].pinned)
 	continue;
       c->items[i].pinned = false;
-      if (!k->removed && k->rc->closing == owner && k->rc->count == 0)
+      if (owner != NULL && !k->removed && k->rc->closing == owner
+	  && k->rc->count == 0)
 	{
 	  k->rc->closing = NULL;
 	  gt_key_remove (c->dev, k);
@@ -113,11 +134,26 @@ gt_close_keys_locked (struct gt_construct *c, const void *owner,
       gt_collect_dead (k->block, dead);
     }
   c->nitems = 0;
+  c->npinned = 0;
 }
 
 void
-gt_exit_data_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
-		     size_t *sizes, const unsigned short *kinds)
+gt_close_construct (struct gt_construct *c)
+{
+  struct gt_block *dead = NULL;
+
+  if (GT_LIKELY (c->npinned == 0))
+    return;
+  gt_device_lock (c->dev);
+  gt_close_keys_locked (c, NULL, &dead);
+  gt_device_unlock (c->dev);
+  gt_blocks_free (dead);
+}
+
+void
+gt_exit_data_locked (struct gt_xfer *x, struct gt_construct *c,
+		     size_t mapnum, void **hostaddrs, size_t *sizes,
+		     const unsigned short *kinds)
 {
   struct gt_device *dev = x->dev;
   unsigned long gen = ++dev->generation;
@@ -143,8 +179,17 @@ gt_exit_data_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
       int kind = gt_decode_kind (kinds, true, i, NULL, &implicit);
       uintptr_t s = (uintptr_t) hostaddrs[i], e = s + sizes[i];
       struct gt_key *k;
-      bool first, do_copy, zero;
+      bool first, do_copy, zero, present = false;
 
+      /* GCC 13 and later: exit data map(present, from:) arrives as
+	 FORCE_PRESENT, map(always, present, from:) as ALWAYS_PRESENT_FROM
+	 (libgomp 14 rejects both).  */
+      if (kind == GT_MAP_FORCE_PRESENT || kind == GT_MAP_ALWAYS_PRESENT_FROM)
+	{
+	  present = true;
+	  kind = kind == GT_MAP_FORCE_PRESENT ? GT_MAP_FROM
+					       : GT_MAP_ALWAYS_FROM;
+	}
       switch (kind)
 	{
 	case GT_MAP_FROM:
@@ -157,6 +202,7 @@ gt_exit_data_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
 	case GT_MAP_DETACH:
 	case GT_MAP_FORCE_DETACH:
 	case GT_MAP_STRUCT:
+	case GT_MAP_STRUCT_UNORD:
 	case GT_MAP_POINTER:
 	case GT_MAP_TO_PSET:
 	  continue;
@@ -168,6 +214,8 @@ gt_exit_data_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
 	k = gt_zero_len_lookup (&dev->mem_map, s, e);
       else
 	k = gt_splay_lookup (&dev->mem_map, s, e);
+      if (present && (k == NULL || k->removed || k->rc->closing != NULL))
+	gt_present_fatal (dev, s, sizes[i]);
       if (k == NULL || k->removed || k->rc->closing != NULL
 	  || k->rc->count == GT_REFCOUNT_INFINITY)
 	continue;
@@ -197,6 +245,7 @@ gt_exit_data_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
       {
 	gt_xfer_after (x, gone[i]->writeback);
 	gt_key_remove (dev, gone[i]);
+	hold_pinned_block (c, NULL, gone[i]);
 	gt_collect_dead (gone[i]->block, &dead);
       }
   gt_xfer_free_later (x, dead);

@@ -39,7 +39,11 @@ gt_update_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
 	continue;
       n = gt_splay_lookup (&dev->mem_map, s, e);
       if (n == NULL)
-	continue;
+	{
+	  if (gt_present_kind_p (kind))
+	    gt_present_fatal (dev, s, sizes[i]);
+	  continue;
+	}
       if (s < GT_KEY_START (n) || e > GT_KEY_END (n))
 	gt_fatal ("Trying to update [%p..%p) object when only [%p..%p) is "
 		  "mapped", (void *) s, (void *) e,

@@ -25,6 +25,7 @@
 #include "device-calls.h"
 #include "icv.h"
 #include "plugin-binding.h"
+#include "requires.h"
 
 #include <dlfcn.h>
 #include <limits.h>
@@ -111,6 +112,7 @@ load_one_plugin (const char *dirs, const char *name, size_t name_len,
   struct gt_plugin *plugin;
   const char *why = NULL;
   lt_dlhandle h;
+  uint64_t honoured;
   int32_t n;
 
   if (path == NULL)
@@ -136,7 +138,7 @@ load_one_plugin (const char *dirs, const char *name, size_t name_len,
       free (path);
       return;
     }
-  gt_plugin_init_requires (plugin, 0);
+  honoured = gt_plugin_init_requires (plugin, gt_requires_for_devices ());
   n = gt_plugin_number_of_devices (plugin);
   gt_debug ("plugin '%.*s' loaded from %s: %d device(s)", (int) name_len,
 	    name, path, (int) n);
@@ -152,6 +154,13 @@ load_one_plugin (const char *dirs, const char *name, size_t name_len,
   plugin->name[name_len] = '\0';
   plugin->handle = h;
   plugin->caps = gt_plugin_capabilities (plugin);
+  if (!gt_requires_accept (plugin->name, name_len, &plugin->caps, honoured))
+    {
+      lt_dlclose (h);
+      free (plugin->name);
+      free (plugin);
+      return;
+    }
   plugins[*nplugins].plugin = plugin;
   plugins[*nplugins].name = plugin->name;
   plugins[*nplugins].caps = plugin->caps;

@@ -1,8 +1,11 @@
 /* registry.c -- GOMP_offload_register(_ver) and unregister: the images
-   of offload code a program carries, wrapped for the plugins (devices.c
-   loads them onto each device that accepts them when it initialises
-   it), and the index from the host function of a region to its place in
-   a host table, which a launch uses to find the region's entry.
+   of offload code a program carries, in the layouts of GCC 12 and older
+   (library version 1), GCC 13 (2: a requires mask word in front of the
+   target data) and GCC 14 (3: also indirect functions in the host table),
+   wrapped for the plugins (devices.c loads them onto each device that
+   accepts them when it initialises it; unregistering unloads them), and
+   the index from the host function of a region to its place in a host
+   table, which a launch uses to find the region's entry.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -26,43 +29,60 @@
 #include "devices.h"
 #include "gomp-map-kinds.h"
 #include "entry-points.h"
+#include "images.h"
+#include "requires.h"
 
 #include <stdlib.h>
 
 struct gt_registered_image *gt_images;
-pthread_mutex_t gt_registry_lock = PTHREAD_MUTEX_INITIALIZER;
+gt_mutex_t gt_registry_lock = GT_MUTEX_INITIALIZER;
 unsigned gt_num_host_tables;
 struct gt_func_index *gt_func_index;
 
-/* The host tables ever registered, by number (registry.h).  */
+/* The host tables ever registered, by number (registry.h), with the
+   version word they were last registered with.  */
 static const void **host_tables;
+static unsigned *host_table_versions;
 static unsigned host_tables_cap;
 
-/* GCC's host table: {funcs_begin, funcs_end, vars_begin, vars_end}.  */
-struct host_table
-{
-  void **funcs_begin, **funcs_end;
-  void **vars_begin, **vars_end;
-};
-
-/* The number of HOST_TABLE, a new one if it was never registered.
-   gt_registry_lock held.  */
+/* The number of HOST_TABLE, registered with VERSION: a new one if it was
+   never registered.  gt_registry_lock held.  */
 static unsigned
-host_table_id (const void *host_table)
+host_table_id (const void *host_table, unsigned version)
 {
   unsigned i;
 
   for (i = 0; i < gt_num_host_tables; i++)
     if (host_tables[i] == host_table)
-      return i;
+      {
+	host_table_versions[i] = version;
+	return i;
+      }
   if (gt_num_host_tables == host_tables_cap)
     {
       host_tables_cap = host_tables_cap ? 2 * host_tables_cap : 8;
       host_tables = gt_realloc (host_tables,
 				host_tables_cap * sizeof *host_tables);
+      host_table_versions
+	= gt_realloc (host_table_versions,
+		      host_tables_cap * sizeof *host_table_versions);
     }
   host_tables[gt_num_host_tables] = host_table;
+  host_table_versions[gt_num_host_tables] = version;
   return gt_num_host_tables++;
+}
+
+bool
+gt_host_table_version (unsigned table_id, unsigned *version)
+{
+  bool found;
+
+  gt_lock (&gt_registry_lock);
+  found = table_id < gt_num_host_tables;
+  if (found)
+    *version = host_table_versions[table_id];
+  gt_unlock (&gt_registry_lock);
+  return found;
 }
 
 /* Enter FN at REF in index T, which has room; gt_registry_lock held.  */
@@ -117,21 +137,48 @@ func_index_reserve (size_t n)
   __atomic_store_n (&gt_func_index, t, __ATOMIC_RELEASE);
 }
 
+/* The host table as GCC lays it out: 4 words, or 6 from library version 3
+   (see gomptarget-plugin.h).  */
+struct gcc_host_table
+{
+  void **funcs_begin, **funcs_end;
+  void **vars_begin, **vars_end;
+  void **ind_funcs_begin, **ind_funcs_end;
+};
+
+/* Check VERSION, the version word of a registration or unregistration,
+   and find the plugins' view of DATA (after the requires word that GCC 13
+   and later put first) and the requires mask.  */
+static const void *
+decode_data (unsigned version, const void *data, uint32_t *mask)
+{
+  if (GT_VERSION_LIB (version) > GT_GCC_LIB_VERSION_MAX)
+    gt_fatal ("offload data of library version %u is newer than this "
+	      "library supports (%u)", GT_VERSION_LIB (version),
+	      GT_GCC_LIB_VERSION_MAX);
+  *mask = 0;
+  if (GT_VERSION_LIB (version) <= 1)
+    return data;
+  /* A pointer-sized word holding the mask, then the target's data.  */
+  *mask = (uint32_t) *(const uintptr_t *) data;
+  return (const void *const *) data + 1;
+}
+
 GT_PUBLIC void
 GOMP_offload_register_ver (unsigned version, const void *host_table,
-			   int target_type, const void *target_data)
+			   int target_type, const void *data)
 {
-  const struct host_table *t = host_table;
+  const struct gcc_host_table *t = host_table;
   struct gt_registered_image *img;
+  uint32_t mask;
+  const void *target_data = decode_data (version, data, &mask);
   size_t i;
 
-  if (GT_VERSION_LIB (version) > 2)
-    gt_fatal ("offload data of library version %u is newer than this "
-	      "library supports", GT_VERSION_LIB (version));
   img = gt_calloc (1, sizeof *img);
   img->version = version;
   img->target_type = target_type;
   img->host_table = host_table;
+  img->data = data;
   img->target_data = target_data;
   img->num_funcs = (size_t) (t->funcs_end - t->funcs_begin);
   img->descriptor.magic = GT_GCC_IMAGE_MAGIC;
@@ -141,6 +188,13 @@ GOMP_offload_register_ver (unsigned version, const void *host_table,
   img->descriptor.num_vars = (uint32_t) ((t->vars_end - t->vars_begin) / 2);
   img->descriptor.host_table = host_table;
   img->descriptor.target_data = target_data;
+  img->descriptor.requires_mask = mask;
+  if (GT_VERSION_LIB (version) >= 3 && t->ind_funcs_end > t->ind_funcs_begin)
+    {
+      img->descriptor.num_ind_funcs
+	= (uint32_t) (t->ind_funcs_end - t->ind_funcs_begin);
+      img->descriptor.ind_funcs = t->ind_funcs_begin;
+    }
   img->image.ImageStart = &img->descriptor;
   img->image.ImageEnd = &img->descriptor + 1;
 
@@ -165,7 +219,8 @@ GOMP_offload_register_ver (unsigned version, const void *host_table,
   img->image.EntriesEnd = e + nentries;
 
   gt_lock (&gt_registry_lock);
-  img->table_id = host_table_id (host_table);
+  gt_requires_register (mask);
+  img->table_id = host_table_id (host_table, version);
   func_index_reserve (img->num_funcs);
   for (i = 0; i < img->num_funcs; i++)
     if (t->funcs_begin[i] != NULL)
@@ -175,9 +230,11 @@ GOMP_offload_register_ver (unsigned version, const void *host_table,
   gt_images = img;
   gt_unlock (&gt_registry_lock);
   gt_devices_image_registered (img);
-  gt_debug ("registered an offload image for target type %d (%zu "
-	    "function(s), %u variable(s))", target_type, img->num_funcs,
-	    img->descriptor.num_vars);
+  gt_debug ("registered an offload image of GCC library version %u for "
+	    "target type %d (%zu function(s), %u variable(s), %u indirect "
+	    "function(s), requires mask 0x%x)", GT_VERSION_LIB (version),
+	    target_type, img->num_funcs, img->descriptor.num_vars,
+	    img->descriptor.num_ind_funcs, (unsigned) mask);
 }
 
 GT_PUBLIC void
@@ -189,22 +246,36 @@ GOMP_offload_register (const void *host_table, int target_type,
 
 GT_PUBLIC void
 GOMP_offload_unregister_ver (unsigned version, const void *host_table,
-			     int target_type, const void *target_data)
+			     int target_type, const void *data)
 {
-  struct gt_registered_image **p;
+  struct gt_registered_image **p, *img = NULL;
+  uint32_t mask;
+  const void *target_data = decode_data (version, data, &mask);
 
-  (void) version;
-  (void) target_data;
   gt_lock (&gt_registry_lock);
   for (p = &gt_images; *p; p = &(*p)->next)
-    if ((*p)->host_table == host_table && (*p)->target_type == target_type)
+    if ((*p)->host_table == host_table && (*p)->target_type == target_type
+	&& (*p)->target_data == target_data)
       {
-	/* Devices that loaded it keep their copy until the process ends;
-	   the entry is only forgotten for devices initialised later.  */
-	*p = (*p)->next;
+	img = *p;
+	*p = img->next;
 	break;
       }
   gt_unlock (&gt_registry_lock);
+  if (img == NULL)
+    {
+      gt_debug ("unregistering an offload image for target type %d that "
+		"is not registered", target_type);
+      return;
+    }
+  /* Off the devices that loaded it; the code of a library being closed
+     cannot be running any more.  */
+  gt_image_unload (img);
+  gt_debug ("unregistered an offload image for target type %d",
+	    target_type);
+  free (img->image.EntriesBegin);
+  free (img->loaded);
+  free (img);
 }
 
 GT_PUBLIC void

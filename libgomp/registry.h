@@ -36,16 +36,27 @@ struct gt_registered_image
   unsigned version;
   int target_type;
   const void *host_table;
-  const void *target_data;
+  const void *data;		/* As registered (with the requires word of
+				   library versions 2 and 3).  */
+  const void *target_data;	/* What the plugins get: DATA without it.  */
   unsigned table_id;		/* The number of HOST_TABLE, see below.  */
   size_t num_funcs;
   struct gt_gcc_image descriptor;
   __tgt_device_image image;	/* Wraps descriptor (gomptarget-plugin.h).  */
+  /* The table each device loaded from it, by device number (NUM_LOADED
+     slots; NULL where none), so that unregistering can unload it; under
+     gt_registry_lock.  */
+  __tgt_target_table **loaded;
+  int num_loaded;
 };
+
+/* The highest library version (GT_GCC_VERSION_LIB) of GCC's offload data
+   this library reads: GCC 14's.  */
+#define GT_GCC_LIB_VERSION_MAX 3
 
 /* The registered images, newest first, under gt_registry_lock.  */
 extern struct gt_registered_image *gt_images GT_HIDDEN;
-extern pthread_mutex_t gt_registry_lock GT_HIDDEN;
+extern gt_mutex_t gt_registry_lock GT_HIDDEN;
 
 /* Every host table registered gets a number, 0, 1, ..., which it keeps
    (registered again after being unregistered, it gets the same one):
@@ -56,6 +67,10 @@ extern pthread_mutex_t gt_registry_lock GT_HIDDEN;
    it, so that a launch finds its entry on the device without a search.
    gt_num_host_tables is read and written under gt_registry_lock.  */
 extern unsigned gt_num_host_tables GT_HIDDEN;
+
+/* The version word host table TABLE_ID was registered with last, in
+   *VERSION; false if there is no such table.  */
+bool gt_host_table_version (unsigned table_id, unsigned *version) GT_HIDDEN;
 
 /* One slot of the index: FN, and (table number << 32 | position).  */
 struct gt_func_slot

@@ -158,9 +158,41 @@ take_fresh_icvs (void)
 /* Set while this thread runs a region in place.  */
 static GT_TLS bool running_in_place;
 
+/* The native runtime's omp_in_explicit_task (OpenMP 5.2, GCC 13 and
+   later), or NULL.  */
+static int (*native_in_explicit_task) (void);
+static pthread_once_t explicit_once = PTHREAD_ONCE_INIT;
+static bool explicit_done;
+
+static void
+find_in_explicit_task (void)
+{
+  native_in_explicit_task
+    = (int (*) (void)) gt_native_symbol ("omp_in_explicit_task");
+}
+
+/* Is the calling thread executing an explicit task (a final one, or any
+   where the native runtime can tell)?  A target region encountered there
+   -- a target task that the runtime executes at once, or the body of a
+   nowait target's task -- must run as an implicit task that is not
+   final, which this thread is not.  */
+static bool
+in_task (void)
+{
+  if (omp_in_final ())
+    return true;
+  if (!__atomic_load_n (&explicit_done, __ATOMIC_ACQUIRE))
+    {
+      pthread_once (&explicit_once, find_in_explicit_task);
+      __atomic_store_n (&explicit_done, true, __ATOMIC_RELEASE);
+    }
+  return native_in_explicit_task != NULL && native_in_explicit_task ();
+}
+
 /* Can the calling thread serve as a region's initial thread?  It can
    when nothing tells it from a fresh thread: no enclosing parallel or
-   teams, and the initial ICVs.  Then the hand-off is saved.  */
+   teams or explicit task, and the initial ICVs.  Then the hand-off is
+   saved.  */
 static bool
 run_in_place (void (*fn) (void *), void *arg, int thread_limit)
 {
@@ -169,7 +201,7 @@ run_in_place (void (*fn) (void *), void *arg, int thread_limit)
   bool dd_set;
 
   if (thread_limit > 0 || running_in_place || omp_get_level () != 0
-      || omp_get_num_teams () != 1)
+      || omp_get_num_teams () != 1 || in_task ())
     return false;
   if (!__atomic_load_n (&fresh_done, __ATOMIC_ACQUIRE))
     {

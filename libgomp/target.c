@@ -24,6 +24,8 @@
 #include "device-calls.h"
 #include "icv.h"
 #include "mapping.h"
+#include "gcc-rules.h"
+#include "shared-mem.h"
 #include "tasks.h"
 #include "transfer.h"
 #include "depend.h"
@@ -32,6 +34,7 @@
 #include "gomp-map-kinds.h"
 #include "entry-points.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 
@@ -69,10 +72,13 @@ parse_target_args (void **args, int *num_teams, int *thread_limit)
       switch (id & GT_TARGET_ARG_ID_MASK)
 	{
 	case GT_TARGET_ARG_NUM_TEAMS:
-	  *num_teams = val > 0 ? (int) val : 0;
+	  /* As GCC passes it (-2: no teams construct, GCC 13 and later);
+	     gt_device_launch_icvs makes it the plugin's.  */
+	  *num_teams = (int) (val < INT_MIN ? INT_MIN
+			      : val > INT_MAX ? INT_MAX : val);
 	  break;
 	case GT_TARGET_ARG_THREAD_LIMIT:
-	  *thread_limit = val > 0 ? (int) val : 0;
+	  *thread_limit = val > 0 ? (int) (val < INT_MAX ? val : INT_MAX) : 0;
 	  break;
 	}
     }
@@ -146,8 +152,10 @@ host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
   if (GT_UNLIKELY (gt_context_device () >= 0))
     {
       /* Already on a device's initial thread (a construct inside a
-	 region): execute in place, as device code would.  */
-      fn (hostaddrs);
+	 region): execute in place, as device code would -- unless it is
+	 an ancestor region (reverse offload, shared-mem.c).  */
+      if (!gt_run_ancestor_region (fn, hostaddrs))
+	fn (hostaddrs);
       return;
     }
   parse_target_args (args, &rc.num_teams, &rc.thread_limit);
@@ -185,6 +193,8 @@ construct_for (struct gt_device *dev, struct gt_construct *local)
   c->in_use = true;
   c->dev = dev;
   c->nitems = 0;
+  c->npinned = 0;
+  c->pin = false;
   c->private_block = NULL;
   return c;
 }
@@ -222,25 +232,35 @@ finish_waiting (struct gt_xfer *x, const char *what)
   gt_xfer_end (x);
 }
 
+static inline void
+debug_launch (struct gt_device *dev, void *entry, size_t mapnum,
+	      int num_teams, int thread_limit)
+{
+  gt_debug ("launch region %p on device %d (%zu argument(s), %d team(s), "
+	    "thread limit %d)", entry, dev->id, mapnum, num_teams,
+	    thread_limit);
+}
+
 /* Map the variables of region ENTRY on X's device, for construct C, and
    queue its launch.  */
 static void
-launch_region (struct gt_xfer *x, struct gt_construct *c, void *entry,
-	       size_t mapnum, void **hostaddrs, size_t *sizes,
-	       const void *kinds, bool short_kinds, int num_teams,
-	       int thread_limit)
+launch_region (struct gt_xfer *x, struct gt_construct *c,
+	       void (*fn) (void *), void *entry, size_t mapnum,
+	       void **hostaddrs, size_t *sizes, const void *kinds,
+	       bool short_kinds, int num_teams, int thread_limit)
 {
   struct gt_device *dev = x->dev;
   void **devaddrs = gt_thread_devaddrs (mapnum);
 
   gt_device_lock (dev);
   c->gen = ++dev->generation;
+  /* For the rules that follow the compiler of FN (gcc-rules.h).  */
+  gt_region_fn = fn;
   gt_map_vars_locked (x, mapnum, hostaddrs, sizes, kinds, short_kinds,
 		      GT_MAP_FOR_TARGET, devaddrs, c);
+  gt_region_fn = NULL;
   gt_device_unlock (dev);
-  gt_debug ("launch region %p on device %d (%zu argument(s), %d team(s), "
-	    "thread limit %d)", entry, dev->id, mapnum, num_teams,
-	    thread_limit);
+  debug_launch (dev, entry, mapnum, num_teams, thread_limit);
   /* The plugin reads DEVADDRS now.  */
   gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
 }
@@ -260,20 +280,50 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
       return;
     }
   parse_target_args (args, &num_teams, &thread_limit);
+  gt_device_launch_icvs (dev, &num_teams, &thread_limit);
+  if (GT_UNLIKELY (gt_shared_memory_p (dev)))
+    {
+      gt_run_shared_region (dev, entry, mapnum, hostaddrs, sizes, kinds,
+			    short_kinds, num_teams, thread_limit);
+      return;
+    }
   x = xfer_for (dev, false, 0, NULL, false);
   struct gt_construct local, *c = construct_for (dev, &local);
-  launch_region (x, c, entry, mapnum, hostaddrs, sizes, kinds, short_kinds,
-		 num_teams, thread_limit);
-  /* The region keeps its references until it has run.  */
+  /* The copies back are queued behind the launch and the thread waits
+     once for all.  The region drops its references before it has run:
+     it pins the blocks of its keys until then, so that a construct that
+     unmaps them meanwhile does not free what it uses.  */
+  c->pin = true;
+  if (GT_LIKELY (x->async))
+    {
+      /* Queueing the launch waits for nothing: the lock is taken once.  */
+      void **devaddrs = gt_thread_devaddrs (mapnum);
+      gt_device_lock (dev);
+      c->gen = ++dev->generation;
+      /* For the rules that follow the compiler of FN (gcc-rules.h).  */
+      gt_region_fn = fn;
+      gt_map_vars_locked (x, mapnum, hostaddrs, sizes, kinds, short_kinds,
+			  GT_MAP_FOR_TARGET, devaddrs, c);
+      gt_region_fn = NULL;
+      debug_launch (dev, entry, mapnum, num_teams, thread_limit);
+      gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
+      gt_unmap_vars_locked (x, c, NULL);
+      gt_device_unlock (dev);
+    }
+  else
+    {
+      /* The plugin runs the region as it is called: not with the lock
+	 held, the region may use the device.  */
+      launch_region (x, c, fn, entry, mapnum, hostaddrs, sizes, kinds,
+		     short_kinds, num_teams, thread_limit);
+      gt_device_lock (dev);
+      gt_unmap_vars_locked (x, c, NULL);
+      gt_device_unlock (dev);
+    }
   if (GT_UNLIKELY (!gt_xfer_wait (x)))
     gt_fatal ("device %d: running target region %p failed", dev->id, entry);
-  gt_device_lock (dev);
-  gt_unmap_vars_locked (x, c, NULL);
-  gt_device_unlock (dev);
+  gt_close_construct (c);
   construct_done (c, &local);
-  if (GT_UNLIKELY (!gt_xfer_wait (x)))
-    gt_fatal ("device %d: copying the results of target region %p back "
-	      "failed", dev->id, entry);
   gt_xfer_end (x);
 }
 
@@ -324,7 +374,7 @@ static void
 data_begin (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
 	    const void *kinds, bool short_kinds)
 {
-  struct gt_device *dev = gt_resolve_device (device);
+  struct gt_device *dev = gt_mapping_device (gt_resolve_device (device));
   struct gt_construct *c = gt_calloc (1, sizeof *c);
 
   c->dev = dev;
@@ -371,6 +421,7 @@ GOMP_target_end_data (void)
       gt_unmap_vars_locked (x, c, NULL);
       gt_device_unlock (c->dev);
       finish_waiting (x, "copying back the variables of target data");
+      gt_close_construct (c);
     }
   gt_construct_release (c);
   free (c);
@@ -389,7 +440,7 @@ static void
 update (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
 	const void *kinds, bool short_kinds)
 {
-  struct gt_device *dev = gt_resolve_device (device);
+  struct gt_device *dev = gt_mapping_device (gt_resolve_device (device));
   struct gt_xfer *x;
 
   if (dev == NULL)
@@ -433,7 +484,7 @@ enter_group_size (size_t i, size_t mapnum, size_t *sizes,
   int kind = kinds[i] & 0xff;
   size_t j;
 
-  if (kind == GT_MAP_STRUCT)
+  if (kind == GT_MAP_STRUCT || kind == GT_MAP_STRUCT_UNORD)
     return sizes[i] + 1;
   if (kind == GT_MAP_TO_PSET)
     {
@@ -452,10 +503,12 @@ enter_group_size (size_t i, size_t mapnum, size_t *sizes,
   return 1;
 }
 
+/* Queue the work of target enter data or target exit data on X; exit
+   data pins blocks with EXIT_C (see gt_exit_data_locked).  */
 static void
-queue_enter_exit_data (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
-		       size_t *sizes, unsigned short *kinds,
-		       unsigned int flags)
+queue_enter_exit_data (struct gt_xfer *x, struct gt_construct *exit_c,
+		       size_t mapnum, void **hostaddrs, size_t *sizes,
+		       unsigned short *kinds, unsigned int flags)
 {
   struct gt_device *dev = x->dev;
   struct gt_construct local, *c;
@@ -463,7 +516,7 @@ queue_enter_exit_data (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
 
   gt_device_lock (dev);
   if (flags & GT_TARGET_FLAG_EXIT_DATA)
-    gt_exit_data_locked (x, mapnum, hostaddrs, sizes, kinds);
+    gt_exit_data_locked (x, exit_c, mapnum, hostaddrs, sizes, kinds);
   else
     {
       /* Each item is mapped on its own, so that it can be released on
@@ -489,15 +542,25 @@ static void
 enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
 		 unsigned short *kinds, unsigned int flags)
 {
-  struct gt_device *dev = gt_resolve_device (device);
+  struct gt_device *dev = gt_mapping_device (gt_resolve_device (device));
   struct gt_xfer *x;
 
   if (dev == NULL)
     return;
   x = xfer_for (dev, false, 0, NULL, false);
-  queue_enter_exit_data (x, mapnum, hostaddrs, sizes, kinds, flags);
-  finish_waiting (x, flags & GT_TARGET_FLAG_EXIT_DATA ? "target exit data"
-						       : "target enter data");
+  if (flags & GT_TARGET_FLAG_EXIT_DATA)
+    {
+      struct gt_construct local, *c = construct_for (dev, &local);
+      queue_enter_exit_data (x, c, mapnum, hostaddrs, sizes, kinds, flags);
+      finish_waiting (x, "target exit data");
+      gt_close_construct (c);
+      construct_done (c, &local);
+    }
+  else
+    {
+      queue_enter_exit_data (x, NULL, mapnum, hostaddrs, sizes, kinds, flags);
+      finish_waiting (x, "target enter data");
+    }
 }
 
 GT_PUBLIC void
@@ -548,7 +611,7 @@ struct gt_queued
   struct gt_queued *next;	/* Free list.  */
 };
 
-static pthread_mutex_t queued_lock = PTHREAD_MUTEX_INITIALIZER;
+static gt_mutex_t queued_lock = GT_MUTEX_INITIALIZER;
 static struct gt_queued *free_queued;
 
 static struct gt_queued *
@@ -566,6 +629,8 @@ queued_new (struct gt_device *dev)
   q->dev = dev;
   q->c.dev = dev;
   q->c.nitems = 0;
+  q->c.npinned = 0;
+  q->c.pin = true;
   q->c.private_block = NULL;
   q->final = NULL;
   q->event = NULL;
@@ -605,8 +670,11 @@ finished (struct gt_queued *q)
 {
   struct gt_block *dead = NULL;
 
-  if (q->c.nitems == 0)
-    return;
+  if (q->c.npinned == 0)
+    {
+      q->c.nitems = 0;
+      return;
+    }
   gt_device_lock (q->dev);
   gt_close_keys_locked (&q->c, q, &dead);
   gt_device_unlock (q->dev);
@@ -665,8 +733,9 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
     {
     case GT_TASK_REGION:
       parse_target_args (args, &num_teams, &thread_limit);
-      launch_region (x, &q->c, entry, mapnum, hostaddrs, sizes, kinds, true,
-		     num_teams, thread_limit);
+      gt_device_launch_icvs (dev, &num_teams, &thread_limit);
+      launch_region (x, &q->c, fn, entry, mapnum, hostaddrs, sizes, kinds,
+		     true, num_teams, thread_limit);
       gt_device_lock (dev);
       gt_unmap_vars_locked (x, &q->c, q);
       gt_device_unlock (dev);
@@ -675,7 +744,8 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
       queue_update (x, mapnum, hostaddrs, sizes, kinds, true);
       break;
     case GT_TASK_ENTER_EXIT_DATA:
-      queue_enter_exit_data (x, mapnum, hostaddrs, sizes, kinds, flags);
+      queue_enter_exit_data (x, &q->c, mapnum, hostaddrs, sizes, kinds,
+			     flags);
       break;
     }
   q->final = gt_xfer_finish (x);

@@ -49,7 +49,20 @@ typedef struct __tgt_offload_entry
 #define GT_OFFLOAD_ENTRY_ICVS	4	/* In a load_binary table, after the
 					   image's entries: the device's ICV
 					   variable, which the front end
-					   fills (device number first).  */
+					   fills right after loading (see
+					   below).  */
+
+/* The device ICV variable of a GCC image, as the front end fills it: its
+   entry's addr is its device address, its size the variable's size.
+   GCC 12 (library version 1): int __gomp_device_num, 4 bytes, the
+   device's OpenMP device number.  GCC 13 and 14: __gomp_additional_icvs,
+   16 bytes, four int32: the device number, then the device's
+   default-device-var, nteams-var and teams-thread-limit-var (from
+   OMP_DEFAULT_DEVICE, OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT with their
+   _DEV_<n>, _DEV and _ALL forms).  A variable of another size is left
+   alone (said under GOMP_DEBUG).  */
+#define GT_GCC12_ICVS_SIZE	4
+#define GT_GCC14_ICVS_SIZE	16
 
 /* A device image handed to is_valid_binary and load_binary.  */
 typedef struct __tgt_device_image
@@ -72,19 +85,77 @@ typedef struct __tgt_target_table
 /* How the front end wraps a GCC registration (GOMP_offload_register_ver)
    in a __tgt_device_image: ImageStart points to this descriptor and
    ImageEnd just past it, so that a plugin's is_valid_binary can claim an
-   image by reading two words.  */
+   image by reading two words.  The descriptor grew with GCC 13 and 14
+   (the fields from requires_mask on): a plugin that reads them checks
+   first that ImageEnd - ImageStart covers them.  */
 #define GT_GCC_IMAGE_MAGIC 0x47544743u	/* "GTGC" */
 
+/* The two halves of GOMP_offload_register_ver's version word.  */
+#define GT_GCC_VERSION_LIB(v)	((uint32_t) (v) >> 16)
+#define GT_GCC_VERSION_DEV(v)	((uint32_t) (v) & 0xffff)
+
+/* Bits of an 'omp requires' mask (GCC's GOMP_REQUIRES_*), as in
+   struct gt_gcc_image's requires_mask and init_requires's argument.  */
+#define GT_REQUIRES_UNIFIED_ADDRESS		0x10
+#define GT_REQUIRES_UNIFIED_SHARED_MEMORY	0x20
+#define GT_REQUIRES_REVERSE_OFFLOAD		0x80
+#define GT_REQUIRES_TARGET_USED			0x200	/* Only in images.  */
+
+/* Which GCC made an image, and so the layout of its data, is told by the
+   version word.  Its library half (GT_GCC_VERSION_LIB):
+     1 (or 0): GCC 12 and older -- host table of 4 words, no requires
+	       mask, no indirect functions;
+     2:        GCC 13 -- 4-word host table; mkoffload's data starts with
+	       the requires mask word, which the front end skips;
+     3:        GCC 14 -- as 2, and a 6-word host table whose words 4 and 5
+	       delimit the host addresses of 'declare target indirect'
+	       functions.
+   Its device half (GT_GCC_VERSION_DEV) is the target's own descriptor
+   version.  What TARGET_DATA points to, by target (LP64 offsets):
+     nvptx (target type 5), device version 1 throughout:
+       0 {const char *code; size_t size} *ptx_objs; 8 uint32 ptx_num;
+       16 const char **var_names; 24 uint32 var_num;
+       32 {const char *name; uint16 dim[3]} *fn_names; 40 uint32 fn_num;
+       library version 3 adds 44 uint32 ind_fn_num.
+     GCN (target type 8):
+       device version 2 (GCC 12): 0 {size_t size; void *image} *image;
+	 8 uint32 kernel_count; 16 kernel records *kernel_infos;
+	 24 uint32 global_variable_count;
+       device version 3 (GCC 14): as 2 up to 16, then 24 uint32
+	 ind_func_count, 28 uint32 global_variable_count; GCC 14 kernels
+	 also expect GCC 14's kernarg block (config/gcn).
+   The kernel record layouts and the symbols of each image are described
+   in the project's ABI notes.  */
 struct gt_gcc_image
 {
   uint32_t magic;		/* GT_GCC_IMAGE_MAGIC.  */
-  uint32_t version;		/* GOMP_offload_register_ver's version.  */
+  uint32_t version;		/* GOMP_offload_register_ver's version,
+				   see above.  */
   int32_t target_type;		/* GT_OFFLOAD_TARGET_* (5 nvptx, 8 gcn).  */
   uint32_t num_funcs;		/* Functions in the host table.  */
   uint32_t num_vars;		/* Variables in the host table.  */
-  const void *host_table;	/* {funcs_begin, funcs_end, vars_begin,
-				   vars_end}.  */
-  const void *target_data;	/* mkoffload's descriptor for the target.  */
+  const void *host_table;	/* GCC's host table: {funcs_begin,
+				   funcs_end, vars_begin, vars_end} and,
+				   from library version 3, {ind_funcs_begin,
+				   ind_funcs_end}.  */
+  const void *target_data;	/* mkoffload's descriptor for the target,
+				   with the requires word of library
+				   versions 2 and 3 already skipped: the
+				   data GCC's own plugin receives.  */
+  /* From here on, since GCC 13 (library version 2).  */
+  uint32_t requires_mask;	/* The image's 'omp requires' mask
+				   (GT_REQUIRES_* bits, as mkoffload stored
+				   it); 0 for library version 1.  The
+				   program's mask, which every image of
+				   the program shares, is what
+				   init_requires receives.  */
+  uint32_t num_ind_funcs;	/* 'declare target indirect' functions
+				   (library version 3; else 0).  */
+  void *const *ind_funcs;	/* Their host addresses, in the order of
+				   the image's table of their device
+				   addresses (nvptx $offload_ind_func_table,
+				   GCN .offload_ind_func_table); NULL when
+				   there are none.  */
 };
 
 /* Events of the asynchronous interface.  A tgt_event_t names the
@@ -156,8 +227,15 @@ typedef struct gt_rect_copy
 
    ---- Optional.  ----
    get_capabilities: GT_CAP_* bits.
-   init_requires: the program's 'omp requires' mask (GOMP_REQUIRES_*
-     values); returns the bits the plugin's devices can honour.
+   init_requires: the program's 'omp requires' mask (GT_REQUIRES_* bits,
+     without GT_REQUIRES_TARGET_USED), called before number_of_devices;
+     returns the bits the plugin's devices can honour.  The front end
+     does not use the devices of a plugin that cannot honour the whole
+     mask (a plugin without init_requires honours none), except that a
+     device that runs host code (GT_CAP_HOST_CODE) shares the host's
+     address space: the front end gives it unified_address itself, and
+     unified_shared_memory and reverse_offload by running it in
+     shared-memory mode (no copies; host addresses in the region).
    set_device_number: device ID is the program's OpenMP device DEVICE_NUM;
      called before init_device.
    deinit_device: finish the device's work, unload its images, free its

@@ -9,6 +9,9 @@
 /* GCC's libgomp leaks a little when its GCN plugin finds no GPU: keep
    LeakSanitizer (GOMPTARGET_TEST_CFLAGS=-fsanitize=address) quiet.  */
 /* { dg-set-target-env-var ASAN_OPTIONS "detect_leaks=0" } */
+/* GCC 14's GCN plugin stops the program when a real HSA runtime is
+   installed but finds no GPU: keep it from finding one.  */
+/* { dg-set-target-env-var HSA_RUNTIME_LIB "libgomptarget-no-hsa-runtime.so" } */
 /* { dg-set-target-env-var GOMPTARGET_EMUL_CUDA_TRACE "emul-cuda-gcc.trace" } */
 /* { dg-final { gomptarget-output-includes {hello from the emulated device\n} } } */
 

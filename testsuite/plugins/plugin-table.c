@@ -27,8 +27,24 @@
    <http://www.gnu.org/licenses/>.  */
 
 /* One device; images of target type TABLE_TARGET_TYPE (an invented
-   type that no compiler emits); separate memory from malloc.  */
+   type that no compiler emits); separate memory from malloc.
 
+   What the front end hands over is shown on stderr, for tests to check:
+   - load_binary prints "table: load lib L dev D mask 0xM ind N data 0xW"
+     (the version halves, the image's requires mask, its indirect
+     functions, and the first word of the target data the plugin gets);
+   - with TABLE_PLUGIN_ICVS=1, load_binary adds an ICV variable to its
+     table, of 4 bytes for images of library version 1 (GCC 12's
+     __gomp_device_num) and 16 bytes otherwise (__gomp_additional_icvs),
+     and each launch prints "table: icvs" and its int32 values;
+   - init_requires honours the bits of TABLE_PLUGIN_REQUIRES (a number,
+     default 0) and prints "table: init_requires 0xM";
+   - unload_binary prints "table: unload" and frees what load_binary
+     made;
+   - get_capabilities returns TABLE_PLUGIN_CAPS (default:
+     GT_CAP_HOST_CODE).  */
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,10 +59,15 @@ __tgt_rtl_number_of_devices (void)
   return 1;
 }
 
+/* GT_CAP_HOST_CODE, unless TABLE_PLUGIN_CAPS says otherwise (a number):
+   0 makes the plugin look like a GPU's, which runs only the code of its
+   images.  */
 EXPORT uint32_t
 __tgt_rtl_get_capabilities (void)
 {
-  return GT_CAP_HOST_CODE;
+  const char *s = getenv ("TABLE_PLUGIN_CAPS");
+
+  return s ? (uint32_t) strtoul (s, NULL, 0) : GT_CAP_HOST_CODE;
 }
 
 EXPORT int32_t
@@ -66,27 +87,98 @@ __tgt_rtl_init_device (int32_t id)
   return id == 0 ? GT_RTL_SUCCESS : GT_RTL_FAIL;
 }
 
+EXPORT int64_t
+__tgt_rtl_init_requires (int64_t requires_flags)
+{
+  const char *s = getenv ("TABLE_PLUGIN_REQUIRES");
+  int64_t honoured = s ? strtoll (s, NULL, 0) : 0;
+
+  fprintf (stderr, "table: init_requires 0x%llx\n",
+	   (unsigned long long) requires_flags);
+  return requires_flags & honoured;
+}
+
+/* The loaded images: their tables, and their ICV variables (the last
+   loaded one's is what a launch shows).  */
+#define MAX_IMAGES 8
+static struct
+{
+  __tgt_device_image *image;
+  __tgt_target_table *table;
+} loaded[MAX_IMAGES];
+static int32_t *icvs;
+static size_t icvs_size;
+
 EXPORT __tgt_target_table *
 __tgt_rtl_load_binary (int32_t id, __tgt_device_image *image)
 {
   const struct gt_gcc_image *d = image->ImageStart;
   size_t n = (size_t) (image->EntriesEnd - image->EntriesBegin), i;
   size_t nf = d->num_funcs;
+  const char *s = getenv ("TABLE_PLUGIN_ICVS");
+  int with_icvs = s != NULL && strcmp (s, "1") == 0;
   __tgt_target_table *t = malloc (sizeof *t);
-  __tgt_offload_entry *e = calloc (n ? n : 1, sizeof *e);
+  __tgt_offload_entry *e = calloc (n + 1, sizeof *e);
+  unsigned long word = 0;
+  int slot;
 
-  if (id != 0 || t == NULL || e == NULL || nf > n)
+  if (d->target_data != NULL)
+    memcpy (&word, d->target_data, sizeof word);
+  for (slot = 0; slot < MAX_IMAGES && loaded[slot].image; slot++)
+    ;
+  if (id != 0 || t == NULL || e == NULL || nf > n || slot == MAX_IMAGES)
     {
       free (t);
       free (e);
       return NULL;
     }
+  fprintf (stderr, "table: load lib %u dev %u mask 0x%x ind %u data 0x%lx\n",
+	   (unsigned) GT_GCC_VERSION_LIB (d->version),
+	   (unsigned) GT_GCC_VERSION_DEV (d->version),
+	   (unsigned) d->requires_mask, (unsigned) d->num_ind_funcs, word);
+  for (i = 0; i < d->num_ind_funcs; i++)
+    if (d->ind_funcs == NULL || d->ind_funcs[i] == NULL)
+      fprintf (stderr, "table: indirect function %zu has no address\n", i);
   memcpy (e, image->EntriesBegin, n * sizeof *e);
   for (i = 0; i < nf; i++)
     e[i].addr = image->EntriesBegin[nf - 1 - i].addr;
+  if (with_icvs)
+    {
+      icvs_size = GT_GCC_VERSION_LIB (d->version) <= 1 ? GT_GCC12_ICVS_SIZE
+						       : GT_GCC14_ICVS_SIZE;
+      free (icvs);
+      icvs = malloc (icvs_size);
+      if (icvs == NULL)
+	return NULL;
+      memset (icvs, 0xff, icvs_size);
+      e[n].addr = icvs;
+      e[n].size = icvs_size;
+      e[n].flags = GT_OFFLOAD_ENTRY_ICVS;
+      n++;
+    }
   t->EntriesBegin = e;
   t->EntriesEnd = e + n;
+  loaded[slot].image = image;
+  loaded[slot].table = t;
   return t;
+}
+
+EXPORT int32_t
+__tgt_rtl_unload_binary (int32_t id, __tgt_device_image *image)
+{
+  int slot;
+
+  for (slot = 0; slot < MAX_IMAGES; slot++)
+    if (loaded[slot].image == image)
+      break;
+  if (id != 0 || slot == MAX_IMAGES)
+    return GT_RTL_FAIL;
+  fprintf (stderr, "table: unload\n");
+  free (loaded[slot].table->EntriesBegin);
+  free (loaded[slot].table);
+  loaded[slot].image = NULL;
+  loaded[slot].table = NULL;
+  return GT_RTL_SUCCESS;
 }
 
 EXPORT void *
@@ -140,6 +232,14 @@ __tgt_rtl_run_target_team_region (int32_t id, void *entry, void **tgt_vars,
   (void) loop_tripcount;
   if (id != 0 || entry == NULL)
     return GT_RTL_FAIL;
+  if (icvs != NULL)
+    {
+      size_t i;
+      fprintf (stderr, "table: icvs");
+      for (i = 0; i < icvs_size / sizeof *icvs; i++)
+	fprintf (stderr, " %d", (int) icvs[i]);
+      fprintf (stderr, "\n");
+    }
   ((void (*) (void *)) entry) (tgt_vars);
   return GT_RTL_SUCCESS;
 }

@@ -764,6 +764,24 @@ cuMemcpy2D_v2 (const CUDA_MEMCPY2D *pCopy)
   return copy_sync (ctx, &c);
 }
 
+/* The same without the pitch alignment rules of cuMemcpy2D, which the
+   emulated driver does not enforce anyway; GCC 14's nvptx plugin binds
+   it (for omp_target_memcpy_rect).  Not in the project's declarations of
+   the Driver API, whose plugin does not call it.  */
+EMUL_PUBLIC CUresult cuMemcpy2DUnaligned_v2 (const CUDA_MEMCPY2D *pCopy);
+
+EMUL_PUBLIC CUresult
+cuMemcpy2DUnaligned_v2 (const CUDA_MEMCPY2D *pCopy)
+{
+  EMUL_ENTER (cuMemcpy2DUnaligned_v2);
+  CURRENT_CTX (ctx);
+  struct copy c;
+  CUresult r = prepare_2d (pCopy, &c, "cuMemcpy2DUnaligned");
+  if (r != CUDA_SUCCESS || empty (&c))
+    return r;
+  return copy_sync (ctx, &c);
+}
+
 EMUL_PUBLIC CUresult
 cuMemcpy2DAsync_v2 (const CUDA_MEMCPY2D *pCopy, CUstream hStream)
 {

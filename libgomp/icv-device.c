@@ -1,0 +1,277 @@
+/* icv-device.c -- the ICVs of device scope that GCC 13 made per device:
+   nteams-var, teams-thread-limit-var and default-device-var of each
+   device, whose initial values come from OMP_NUM_TEAMS,
+   OMP_TEAMS_THREAD_LIMIT and OMP_DEFAULT_DEVICE with the suffixes _DEV_<n>
+   (device n), _DEV (every device) and _ALL (every device and the host),
+   first found first taken.  A GPU's device-side runtime keeps them in its
+   image's ICV variable, which the front end fills after loading the image
+   (gt_fill_image_icvs).  A device that runs host code keeps them here:
+   inside its regions the routines that read and set them, and GOMP_teams4,
+   which starts a teams construct, use the device's values; everywhere
+   else they are the native runtime's, whose host ICVs they are.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "gomptarget.h"
+#include "images.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct dev_icvs
+{
+  int nteams;
+  int teams_thread_limit;
+  int default_device;
+};
+
+/* By device number, for every device; set once.  */
+static struct dev_icvs *icvs;
+static int nicvs;
+static pthread_once_t icvs_once = PTHREAD_ONCE_INIT;
+
+/* The value of VAR for device DEV: VAR_DEV_<DEV>, else VAR_DEV, else
+   VAR_ALL, else DEFLT; a number from 0 to MAX.  */
+static int
+device_env (const char *var, int dev, int deflt, long max)
+{
+  char name[64];
+  int i;
+
+  for (i = 0; i < 3; i++)
+    {
+      if (i == 0)
+	snprintf (name, sizeof name, "%s_DEV_%d", var, dev);
+      else
+	snprintf (name, sizeof name, "%s%s", var, i == 1 ? "_DEV" : "_ALL");
+      if (getenv (name) != NULL)
+	return (int) gt_env_number (name, deflt, max);
+    }
+  return deflt;
+}
+
+static void
+init_icvs (void)
+{
+  int n = gt_init_devices (), i;
+
+  icvs = gt_calloc (n, sizeof *icvs);
+  for (i = 0; i < n; i++)
+    {
+      icvs[i].nteams = device_env ("OMP_NUM_TEAMS", i, 0, INT_MAX);
+      icvs[i].teams_thread_limit
+	= device_env ("OMP_TEAMS_THREAD_LIMIT", i, 0, INT_MAX);
+      icvs[i].default_device
+	= device_env ("OMP_DEFAULT_DEVICE", i, 0, INT_MAX);
+    }
+  __atomic_store_n (&nicvs, n, __ATOMIC_RELEASE);
+}
+
+/* The ICVs of device DEV, or NULL when there is no such device.  */
+static struct dev_icvs *
+device_icvs (int dev)
+{
+  if (__atomic_load_n (&nicvs, __ATOMIC_ACQUIRE) == 0)
+    pthread_once (&icvs_once, init_icvs);
+  return dev >= 0 && dev < nicvs ? &icvs[dev] : NULL;
+}
+
+void
+gt_fill_image_icvs (struct gt_device *dev,
+		    const struct __tgt_offload_entry *e)
+{
+  const struct dev_icvs *v = device_icvs (dev->id);
+  int32_t block[4];
+
+  if (e->addr == NULL || v == NULL)
+    return;
+  block[0] = dev->id;
+  block[1] = v->default_device;
+  block[2] = v->nteams;
+  block[3] = v->teams_thread_limit;
+  if (e->size == GT_GCC12_ICVS_SIZE || e->size == GT_GCC14_ICVS_SIZE)
+    {
+      gt_debug ("device %d: ICV variable at %p (%zu bytes): device %d, "
+		"default device %d, %d team(s), teams thread limit %d",
+		dev->id, e->addr, e->size, (int) block[0], (int) block[1],
+		(int) block[2], (int) block[3]);
+      gt_copy_to_dev (dev, e->addr, block, e->size);
+    }
+  else
+    gt_debug ("device %d: the image's ICV variable has %zu bytes, neither "
+	      "%d nor %d; left alone", dev->id, e->size, GT_GCC12_ICVS_SIZE,
+	      GT_GCC14_ICVS_SIZE);
+}
+
+int
+gt_device_default_device (int device_num)
+{
+  const struct dev_icvs *v = device_icvs (device_num);
+
+  return v ? __atomic_load_n (&v->default_device, __ATOMIC_RELAXED) : 0;
+}
+
+void
+gt_device_teams_icvs (int device_num, int *nteams, int *teams_thread_limit)
+{
+  const struct dev_icvs *v = device_icvs (device_num);
+
+  *nteams = v ? __atomic_load_n (&v->nteams, __ATOMIC_RELAXED) : 0;
+  *teams_thread_limit
+    = v ? __atomic_load_n (&v->teams_thread_limit, __ATOMIC_RELAXED) : 0;
+}
+
+void
+gt_device_launch_icvs (struct gt_device *dev, int *num_teams,
+		       int *thread_limit)
+{
+  int raw = *num_teams, nt = 0, tl = 0;
+
+  if (raw == 0 || (raw > -2 && *thread_limit == 0))
+    gt_device_teams_icvs (dev->id, &nt, &tl);
+  if (raw == -2)
+    *num_teams = 1;
+  else if (raw == 0)
+    *num_teams = nt;
+  else if (raw < 0)
+    *num_teams = 0;
+  if (raw > -2 && *thread_limit == 0)
+    *thread_limit = tl;
+}
+
+/* ---- The routines of OpenMP 5.1 that read and set these ICVs.  ---- */
+
+typedef void set_fn (int);
+typedef int get_fn (void);
+typedef bool teams4_fn (unsigned, unsigned, unsigned, bool);
+
+static set_fn *native_set_num_teams, *native_set_teams_thread_limit;
+static get_fn *native_get_max_teams, *native_get_teams_thread_limit;
+static teams4_fn *native_teams4;
+static pthread_once_t native_once = PTHREAD_ONCE_INIT;
+
+static void
+find_native (void)
+{
+  native_set_num_teams = (set_fn *) gt_native_symbol ("omp_set_num_teams");
+  native_set_teams_thread_limit
+    = (set_fn *) gt_native_symbol ("omp_set_teams_thread_limit");
+  native_get_max_teams = (get_fn *) gt_native_symbol ("omp_get_max_teams");
+  native_get_teams_thread_limit
+    = (get_fn *) gt_native_symbol ("omp_get_teams_thread_limit");
+  native_teams4 = (teams4_fn *) gt_native_symbol ("GOMP_teams4");
+  if (native_teams4 == NULL)
+    gt_fatal ("the native OpenMP runtime has no GOMP_teams4");
+}
+
+static inline void
+native (void)
+{
+  pthread_once (&native_once, find_native);
+}
+
+/* The ICVs of the device the calling thread runs a region for, or NULL
+   on the host.  */
+static struct dev_icvs *
+context_icvs (void)
+{
+  int d = gt_context_device ();
+  return d >= 0 ? device_icvs (d) : NULL;
+}
+
+GT_PUBLIC void
+omp_set_num_teams (int num_teams)
+{
+  struct dev_icvs *v = context_icvs ();
+
+  if (v != NULL)
+    {
+      if (num_teams > 0)
+	__atomic_store_n (&v->nteams, num_teams, __ATOMIC_RELAXED);
+      return;
+    }
+  native ();
+  if (native_set_num_teams)
+    native_set_num_teams (num_teams);
+}
+
+GT_PUBLIC int
+omp_get_max_teams (void)
+{
+  struct dev_icvs *v = context_icvs ();
+
+  if (v != NULL)
+    return __atomic_load_n (&v->nteams, __ATOMIC_RELAXED);
+  native ();
+  return native_get_max_teams ? native_get_max_teams () : 0;
+}
+
+GT_PUBLIC void
+omp_set_teams_thread_limit (int thread_limit)
+{
+  struct dev_icvs *v = context_icvs ();
+
+  if (v != NULL)
+    {
+      if (thread_limit > 0)
+	__atomic_store_n (&v->teams_thread_limit, thread_limit,
+			  __ATOMIC_RELAXED);
+      return;
+    }
+  native ();
+  if (native_set_teams_thread_limit)
+    native_set_teams_thread_limit (thread_limit);
+}
+
+GT_PUBLIC int
+omp_get_teams_thread_limit (void)
+{
+  struct dev_icvs *v = context_icvs ();
+
+  if (v != NULL)
+    return __atomic_load_n (&v->teams_thread_limit, __ATOMIC_RELAXED);
+  native ();
+  return native_get_teams_thread_limit ? native_get_teams_thread_limit () : 0;
+}
+
+/* The start of a teams construct inside a region (and of each team after
+   the first): on a device, a teams construct without num_teams gets the
+   device's nteams-var, one without thread_limit its
+   teams-thread-limit-var, as on a GPU.  */
+GT_PUBLIC bool
+GOMP_teams4 (unsigned num_teams_low, unsigned num_teams_high,
+	     unsigned thread_limit, bool first)
+{
+  native ();
+  if (first && (num_teams_low == 0 || thread_limit == 0))
+    {
+      struct dev_icvs *v = context_icvs ();
+      if (v != NULL)
+	{
+	  int nt = __atomic_load_n (&v->nteams, __ATOMIC_RELAXED);
+	  int tl = __atomic_load_n (&v->teams_thread_limit, __ATOMIC_RELAXED);
+	  if (num_teams_low == 0 && num_teams_high == 0 && nt > 0)
+	    num_teams_low = num_teams_high = (unsigned) nt;
+	  if (thread_limit == 0 && tl > 0)
+	    thread_limit = (unsigned) tl;
+	}
+    }
+  return native_teams4 (num_teams_low, num_teams_high, thread_limit, first);
+}
