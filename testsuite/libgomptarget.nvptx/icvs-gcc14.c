@@ -3,6 +3,8 @@
    each GPU; the kernels get GCC 14's low-latency pool as dynamic shared
    memory (GOMP_NVPTX_LOWLAT_POOL).  */
 
+/* { dg-gomptarget-gcc-min 14 } */
+
 /* { dg-set-target-env-var GOMPTARGET_EMUL_CUDA_DEVICES "2" } */
 /* { dg-set-target-env-var GOMP_NVPTX_LOWLAT_POOL "4096" } */
 /* { dg-set-target-env-var GOMPTARGET_EMUL_CUDA_TRACE "nvptx-icvs-gcc14.trace" } */

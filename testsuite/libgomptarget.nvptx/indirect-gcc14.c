@@ -3,6 +3,8 @@
    code the map from their host addresses; calls through host function
    pointers in a region reach the right functions.  */
 
+/* { dg-gomptarget-gcc-min 14 } */
+
 /* { dg-set-target-env-var GOMP_DEBUG "1" } */
 
 #include "nvptx-test.h"

@@ -2,6 +2,8 @@
    grid of one block (the trace shows it), and the requested numbers
    otherwise.  */
 
+/* { dg-gomptarget-gcc-min 14 } */
+
 /* { dg-set-target-env-var GOMPTARGET_EMUL_CUDA_TRACE "nvptx-teams-gcc14.trace" } */
 
 #include "nvptx-test.h"
