@@ -910,6 +910,7 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
   if (nvars > 0)
     {
       void *slot;
+      size_t got;
       if (args_bytes > NVPTX_STAGE_SEGMENT_MAX)
 	{
 	  gt_plugin_error ("device %d: target region %s has %d variables, "
@@ -919,7 +920,6 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
 				       / sizeof (void *)));
 	  return -1;
 	}
-      size_t got;
       slot = nvptx_stage (q, args_bytes, args_bytes, &got);
       vars_dev = slot ? args_memory (q, args_bytes) : 0;
       if (vars_dev == 0)
@@ -928,8 +928,7 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
       r = CU (cuMemcpyHtoDAsync_v2) (vars_dev, slot, args_bytes, q->stream);
       if (r != CUDA_SUCCESS)
 	{
-	  nvptx_report (dev, "cuMemcpyHtoDAsync (launch "
-			"arguments)", r);
+	  nvptx_report (dev, "cuMemcpyHtoDAsync (launch arguments)", r);
 	  return -1;
 	}
     }
