@@ -35,6 +35,7 @@
 #include "entry-points.h"
 
 #include <limits.h>
+#include <sched.h>
 #include <stdlib.h>
 
 
@@ -771,6 +772,18 @@ gt_queued_complete (struct gt_queued *q, void *event)
       omp_fulfill_event ((omp_event_handle_t) (uintptr_t) event);
       queued_free (q);
     }
+}
+
+void
+gt_queued_complete_now (struct gt_queued *q, void *event)
+{
+  if (!gt_dev_wait (q->dev, q->final))
+    gt_fatal ("device %d: the work of a target task failed", q->dev->id);
+  /* The notice may come a moment after the wait (from the thread that
+     saw the work complete): it must not fulfil EVENT after we return.  */
+  while (!(__atomic_load_n (&q->state, __ATOMIC_ACQUIRE) & Q_FINISHED))
+    sched_yield ();
+  gt_queued_complete (q, event);
 }
 
 void

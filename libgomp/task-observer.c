@@ -32,7 +32,10 @@ typedef void native_task_fn (void (*) (void *), void *,
 			     unsigned, void **, int, void *);
 typedef void native_taskwait_depend_fn (void **);
 
+GT_TLS int gt_dep_wait_depth;
+
 static native_task_fn *native_task;
+static native_taskwait_depend_fn *native_taskwait_depend;
 static native_taskwait_depend_fn *native_taskwait_depend_nowait;
 static pthread_once_t native_once = PTHREAD_ONCE_INIT;
 
@@ -40,10 +43,13 @@ static void
 find_native (void)
 {
   native_task = (native_task_fn *) gt_native_symbol ("GOMP_task");
+  native_taskwait_depend = (native_taskwait_depend_fn *)
+    gt_native_symbol ("GOMP_taskwait_depend");
   native_taskwait_depend_nowait = (native_taskwait_depend_fn *)
     gt_native_symbol ("GOMP_taskwait_depend_nowait");
-  if (native_task == NULL)
-    gt_fatal ("the native OpenMP runtime has no GOMP_task");
+  if (native_task == NULL || native_taskwait_depend == NULL)
+    gt_fatal ("the native OpenMP runtime has no GOMP_task or "
+	      "GOMP_taskwait_depend");
 }
 
 void
@@ -53,8 +59,18 @@ gt_native_task (void (*fn) (void *), void *data,
 		void *detach)
 {
   pthread_once (&native_once, find_native);
-  native_task (fn, data, cpyfn, arg_size, arg_align, if_clause, flags,
-	       depend, priority, detach);
+  if (depend == NULL)
+    native_task (fn, data, cpyfn, arg_size, arg_align, if_clause, flags,
+		 depend, priority, detach);
+  else
+    {
+      /* An undeferred task waits for its dependences first, perhaps
+	 running them on this thread.  */
+      gt_dep_wait_depth++;
+      native_task (fn, data, cpyfn, arg_size, arg_align, if_clause, flags,
+		   depend, priority, detach);
+      gt_dep_wait_depth--;
+    }
 }
 
 GT_PUBLIC void
@@ -66,6 +82,17 @@ GOMP_task (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
     gt_depend_record_other (depend);
   gt_native_task (fn, data, cpyfn, arg_size, arg_align, if_clause, flags,
 		  depend, priority, detach);
+}
+
+/* taskwait depend(...): the native runtime may run the tasks it waits
+   for on this thread.  */
+GT_PUBLIC void
+GOMP_taskwait_depend (void **depend)
+{
+  pthread_once (&native_once, find_native);
+  gt_dep_wait_depth++;
+  native_taskwait_depend (depend);
+  gt_dep_wait_depth--;
 }
 
 /* OpenMP 5.1's taskwait depend(...) nowait (GCC 13 and later): a node in

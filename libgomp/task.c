@@ -59,12 +59,15 @@ struct target_task
 #define ALIGN_UP(x, a) (((x) + (a) - 1) & ~((size_t) (a) - 1))
 
 /* Does the native runtime complete a detached task when its event is
-   fulfilled from another thread after the body has returned?  libgomp 12
-   does not when the task's body ran inside a wait for dependences
-   (taskwait depend, an undeferred task): it takes the task as complete
-   when its body returns.  libgomp 13 added GOMP_taskwait_depend_nowait
-   and the fix.  With libgomp 12, a target task's body waits for the
-   device and fulfils the event itself.  */
+   fulfilled from another thread after the body has returned?  Not when
+   the task's body ran inside a wait for dependences (taskwait depend, an
+   undeferred task with depend clauses), in libgomp 12 and 14 alike: it
+   takes the task as complete when its body returns.  So a target task's
+   body run there (gt_dep_wait_depth) waits for the device and fulfils
+   the event before it returns.  Elsewhere (barriers, taskwait,
+   taskgroup) libgomp 13 and later do, and libgomp 12 does too, but it
+   loses some fulfilments made after the body returned; with libgomp 12
+   (no GOMP_taskwait_depend_nowait), every target task's body waits.  */
 static int native_detach;		/* 0 unknown, 1 yes, -1 no.  */
 
 static bool
@@ -90,7 +93,12 @@ static void
 complete_when_done (struct gt_queued *q, void *event)
 {
   if (callback_completion ())
-    gt_queued_complete (q, event);
+    {
+      if (GT_LIKELY (gt_dep_wait_depth == 0))
+	gt_queued_complete (q, event);
+      else
+	gt_queued_complete_now (q, event);
+    }
   else
     {
       gt_queued_wait (q);

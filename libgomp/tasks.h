@@ -75,6 +75,17 @@ void gt_queued_complete (struct gt_queued *q, void *event) GT_HIDDEN;
    failure is fatal).  */
 void gt_queued_wait (struct gt_queued *q) GT_HIDDEN;
 
+/* With callbacks: wait until Q is complete and its completion notice
+   has been taken, then fulfil EVENT, all before returning.  */
+void gt_queued_complete_now (struct gt_queued *q, void *event) GT_HIDDEN;
+
+/* How deep the calling thread is in calls into the native runtime that
+   may run sibling tasks while they wait for dependences (GOMP_task and
+   GOMP_taskwait with depend clauses).  Both libgomp 12 and 14 take a
+   detached task run there as complete when its body returns, so a
+   target task's body run there waits for the device (task.c).  */
+extern GT_TLS int gt_dep_wait_depth GT_HIDDEN;
+
 /* Run a construct as the body of a target task.  */
 void gt_run_target_task (enum gt_task_kind what, int device,
 			 void (*fn) (void *), size_t mapnum, void **hostaddrs,
