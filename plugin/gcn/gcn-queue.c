@@ -548,6 +548,9 @@ gcn_issue_wait (struct gtc_queue *cq, struct gtc_queue *other_cq)
     }
   st->dep = dep;
   barrier_packet (st, dep);
+  gt_plugin_debug ("device %d: a queue waits for a queue of device %d "
+		   "(barrier-AND packet)", (int) q->dev->core.number,
+		   (int) other->dev->core.number);
   pthread_mutex_lock (&q->lock);
   push_locked (q, st);
   pthread_mutex_unlock (&q->lock);

@@ -180,8 +180,9 @@ gcn_probe (void)
   hsa_agent_t agents[GCN_MAX_DEVICES];
   int n, i, m = 0;
 
-  read_settings ();
   n = gcn_hsa_open (agents, GCN_MAX_DEVICES);
+  if (n > 0)
+    read_settings ();
   for (i = 0; i < n; i++)
     if (describe_agent (agents[i], i, &agent_infos[m]))
       m++;

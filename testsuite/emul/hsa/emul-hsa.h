@@ -49,6 +49,9 @@ hsa_status_t hsa_shut_down (void);
 #define EMUL_MAX_GPUS 8
 #define EMUL_PAGE 4096u
 
+/* The exit value a corrupt=NAME fault leaves in a kernel's ring.  */
+#define EMUL_CORRUPT_VALUE 0x12345678u
+
 /* config.c: settings read from the environment at hsa_init.  */
 
 enum emul_fault
@@ -83,6 +86,8 @@ struct emul_config
   bool fault_from[EMUL_FAULT_COUNT];
   uint64_t fault_calls[EMUL_FAULT_COUNT];
   char fault_kernel[128];	/* kernel=NAME: dispatches of NAME fault.  */
+  char corrupt_kernel[128];	/* corrupt=NAME: NAME ends with a corrupted
+				   exit value in its ring.  */
 };
 
 extern struct emul_config emul_cfg;

@@ -366,6 +366,14 @@ dispatch (struct emul_queue *q, hsa_kernel_dispatch_packet_t *p,
   fence (acquire);
   if (k->host_fn != NULL)
     run_kernel (&d);
+  if (d.out != NULL && emul_cfg.corrupt_kernel[0] != '\0'
+      && kernel_named (k, emul_cfg.corrupt_kernel))
+    {
+      /* What a kernel scribbling over its ring leaves.  */
+      emul_trace ("kernel %s: exit value corrupted", k->name);
+      __atomic_store_n (&d.out->return_value, (int32_t) EMUL_CORRUPT_VALUE,
+			__ATOMIC_RELEASE);
+    }
   fence (release);
   emul_kernel_release (k);
   if (__atomic_exchange_n (&d.ended, 1, __ATOMIC_ACQ_REL) == 0)
