@@ -131,6 +131,7 @@ gcn_console_rev_offload (struct gcn_device *dev, struct gcn_output *out,
      serve them.  */
   (void) out;
   (void) slot;
+  gcn_exiting ();
   gtc_fatal ("device %d: a kernel asked for reverse offload, which this "
 	     "plugin does not serve", (int) dev->core.number);
 }

@@ -48,12 +48,40 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define PACKET_SIZE 64
 
 /* Set once the program is ending because of a device (exit, abort, a
-   fault): nobody serves any more.  */
-static bool exiting;
+   fault), by the thread that ends it: nobody serves any more.  0: not
+   ending; 1: a thread is claiming it; 2: EXITING_THREAD ends it.  */
+static int exiting;
+static pthread_t exiting_thread;
+
+void
+gcn_exiting (void)
+{
+  int no = 0;
+
+  if (__atomic_compare_exchange_n (&exiting, &no, 1, false,
+				   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    {
+      exiting_thread = pthread_self ();
+      __atomic_store_n (&exiting, 2, __ATOMIC_RELEASE);
+      return;
+    }
+  /* Another thread is ending the program already: leave it to that.  */
+  if (__atomic_load_n (&exiting, __ATOMIC_ACQUIRE) != 2
+      || !pthread_equal (exiting_thread, pthread_self ()))
+    for (;;)
+      pause ();
+}
+
+bool
+gcn_is_exiting (void)
+{
+  return __atomic_load_n (&exiting, __ATOMIC_ACQUIRE) != 0;
+}
 
 /* ---- Signals.  ---- */
 
@@ -210,7 +238,7 @@ queue_error (hsa_status_t status, hsa_queue_t *source, void *data)
   struct gcn_step *st;
 
   (void) source;
-  __atomic_store_n (&exiting, true, __ATOMIC_RELEASE);
+  gcn_exiting ();
   pthread_mutex_lock (&q->lock);
   for (st = q->head; st != NULL && name == NULL; st = st->next)
     if (st->kind == GCN_STEP_KERNEL)
@@ -654,7 +682,6 @@ serve_queue (struct gcn_queue *q, struct serve_todo *todo)
 	  if (todo->end != GCN_END_NORMAL)
 	    {
 	      todo->end_kernel = st->launch.kernel->name;
-	      __atomic_store_n (&exiting, true, __ATOMIC_RELEASE);
 	      did = 1;
 	      break;
 	    }
@@ -709,8 +736,20 @@ gcn_serve (struct gtc_device *d)
   struct gcn_queue *q;
   int did = 0;
 
-  if (__atomic_load_n (&exiting, __ATOMIC_ACQUIRE)
-      || pthread_mutex_trylock (&dev->serve_lock) != 0)
+  switch (__atomic_load_n (&exiting, __ATOMIC_ACQUIRE))
+    {
+    case 0:
+      break;
+    case 2:
+      /* What the exit handlers of the ending thread wait for fails at
+	 once; other threads wait until the process is gone.  */
+      if (pthread_equal (exiting_thread, pthread_self ()))
+	return GT_RTL_FAIL;
+      /* Fall through.  */
+    default:
+      return 0;
+    }
+  if (pthread_mutex_trylock (&dev->serve_lock) != 0)
     return 0;
   memset (&todo, 0, sizeof todo);
   pthread_mutex_lock (&dev->queues_lock);
@@ -722,7 +761,10 @@ gcn_serve (struct gtc_device *d)
   pthread_mutex_unlock (&dev->serve_lock);
 
   if (todo.end_kernel != NULL)
-    gcn_console_finish (dev, todo.end_kernel, todo.end, todo.end_value);
+    {
+      gcn_exiting ();
+      gcn_console_finish (dev, todo.end_kernel, todo.end, todo.end_value);
+    }
   if (todo.rev != NULL)
     {
       /* Without locks: serving the request may need the device.  */
