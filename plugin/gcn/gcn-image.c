@@ -630,8 +630,11 @@ gcn_unload_image (struct gtc_device *d, struct gtc_image *gi)
   struct gcn_device *dev = gcn_device_of (d);
   struct gcn_image *img = (struct gcn_image *) gi;
 
-  /* Not while a device is ending the program.  */
-  if (img->fini != NULL && !gcn_is_exiting ())
+  /* Not while a device is ending the program: the runtime is left
+     alone then.  */
+  if (gcn_is_exiting ())
+    return;
+  if (img->fini != NULL)
     gcn_run_service_kernel (dev, img->fini);
   release (img);
 }

@@ -83,6 +83,14 @@ gcn_is_exiting (void)
   return __atomic_load_n (&exiting, __ATOMIC_ACQUIRE) != 0;
 }
 
+/* Is this thread ending the program?  */
+static bool
+exiting_self (void)
+{
+  return __atomic_load_n (&exiting, __ATOMIC_ACQUIRE) == 2
+	 && pthread_equal (exiting_thread, pthread_self ());
+}
+
 /* ---- Signals.  ---- */
 
 static struct gcn_signal *
@@ -736,20 +744,8 @@ gcn_serve (struct gtc_device *d)
   struct gcn_queue *q;
   int did = 0;
 
-  switch (__atomic_load_n (&exiting, __ATOMIC_ACQUIRE))
-    {
-    case 0:
-      break;
-    case 2:
-      /* What the exit handlers of the ending thread wait for fails at
-	 once; other threads wait until the process is gone.  */
-      if (pthread_equal (exiting_thread, pthread_self ()))
-	return GT_RTL_FAIL;
-      /* Fall through.  */
-    default:
-      return 0;
-    }
-  if (pthread_mutex_trylock (&dev->serve_lock) != 0)
+  if (__atomic_load_n (&exiting, __ATOMIC_ACQUIRE) != 0
+      || pthread_mutex_trylock (&dev->serve_lock) != 0)
     return 0;
   memset (&todo, 0, sizeof todo);
   pthread_mutex_lock (&dev->queues_lock);
@@ -802,6 +798,11 @@ wait_queue (struct gcn_queue *q)
   bool failed;
   int r;
 
+  /* The exit handlers of the thread ending the program for a device wait
+     for nothing (the device may never finish): the program is over.  */
+  if (exiting_self ())
+    return 0;
+
   r = gtc_wait_serve (&q->dev->core, retired, &w, gcn_serve);
   if (r != 0)
     return r;
@@ -824,6 +825,8 @@ gcn_run_service_kernel (struct gcn_device *dev, struct gcn_kernel *k)
   struct gcn_queue *q = dev->service;
   int err;
 
+  if (gcn_is_exiting ())
+    return 0;
   err = issue_launch (q, k, NULL, 0, 1, 1);
   if (err == 0)
     err = wait_queue (q);

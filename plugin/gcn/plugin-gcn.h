@@ -333,8 +333,9 @@ int gcn_copy_now (struct gcn_device *, enum gtc_copy_dir, void *,
 int gcn_serve (struct gtc_device *) GCN_HIDDEN;
 
 /* The program is ending because of a device: called by the thread that
-   ends it, before it does.  Serving stops; what that thread waits for
-   from then on (in exit handlers) fails at once.  */
+   ends it, before it does.  Serving stops; that thread, running exit
+   handlers, waits for nothing any more; a second thread that calls this
+   waits for the end.  */
 void gcn_exiting (void) GCN_HIDDEN;
 bool gcn_is_exiting (void) GCN_HIDDEN;
 
