@@ -48,7 +48,8 @@ gcn_console_init (struct gcn_output *out)
   out->consumed = 0;
   for (i = 0; i < GCN_CONSOLE_SLOTS; i++)
     out->queue[i].written = 0;
-  __atomic_thread_fence (__ATOMIC_RELEASE);
+  /* The dispatch packet, stored with release semantics after this,
+     publishes the block to the device.  */
 }
 
 /* Format slot S (types 0 to 3) into BUF; the length.  */
