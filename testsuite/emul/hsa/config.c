@@ -178,6 +178,10 @@ list_item (const char *list, int i, char *buf, size_t size)
   buf[len] = '\0';
 }
 
+#ifdef __SANITIZE_THREAD__
+int emul_fence_word;
+#endif
+
 static const char *const fault_names[EMUL_FAULT_COUNT] = {
   "init", "alloc", "copy", "load", "queue", "signal", "kernel"
 };

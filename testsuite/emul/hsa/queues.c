@@ -157,7 +157,7 @@ static void
 fence (unsigned scope)
 {
   if (scope != HSA_FENCE_SCOPE_NONE)
-    __atomic_thread_fence (__ATOMIC_SEQ_CST);
+    EMUL_FENCE (__ATOMIC_SEQ_CST);
 }
 
 /* The live completion signal of a packet: false (queue error) if the
@@ -186,7 +186,7 @@ emul_dispatch_end_elsewhere (struct emul_dispatch *d)
   if (__atomic_exchange_n (&d->ended, 1, __ATOMIC_ACQ_REL) == 0)
     {
       __atomic_store_n (&d->queue->wedged, 1, __ATOMIC_RELEASE);
-      __atomic_thread_fence (__ATOMIC_SEQ_CST);
+      EMUL_FENCE (__ATOMIC_SEQ_CST);
       complete (d->completion);
     }
 }
