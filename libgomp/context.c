@@ -36,12 +36,26 @@
 static void (*native_set_default_device) (int);
 static int (*native_get_default_device) (void);
 static pthread_once_t native_once = PTHREAD_ONCE_INIT;
+/* Set once find_native has run: then no call to pthread_once.  */
+static bool native_found;
 
 void *
 gt_native_symbol (const char *name)
 {
   /* The next definition after this library's is the native runtime's.  */
   return dlsym (RTLD_NEXT, name);
+}
+
+static void find_native (void);
+
+static inline void
+find_native_once (void)
+{
+  if (GT_UNLIKELY (!__atomic_load_n (&native_found, __ATOMIC_ACQUIRE)))
+    {
+      pthread_once (&native_once, find_native);
+      __atomic_store_n (&native_found, true, __ATOMIC_RELEASE);
+    }
 }
 
 static void
@@ -66,7 +80,7 @@ gt_context_enter (int device)
 {
   int saved = -1;
 
-  pthread_once (&native_once, find_native);
+  find_native_once ();
   if (native_get_default_device)
     {
       saved = native_get_default_device ();
@@ -91,6 +105,7 @@ gt_context_device (void)
 
   if (gt_current_device >= 0)
     return gt_current_device;
+  find_native_once ();
   if (native_get_default_device == NULL)
     return -1;
   v = native_get_default_device ();

@@ -31,6 +31,7 @@
 #include "registry.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int gt_num_devices;
 struct gt_device *gt_devices;
@@ -68,7 +69,7 @@ init_device_table (void)
 	dev->plugin_name = plugins[i].name;
 	dev->caps = plugins[i].caps;
 	dev->async = plugins[i].async;
-	pthread_mutex_init (&dev->lock, NULL);
+	dev->lock.word = 0;
 	dev->state = GT_DEVICE_UNINITIALISED;
       }
   __atomic_store_n (&gt_num_devices, total, __ATOMIC_RELEASE);
@@ -77,48 +78,132 @@ init_device_table (void)
   free (plugins);
 }
 
+/* Make DEV's table of loaded tables hold N host tables (DEV's lock held).
+   Launches read it without a lock: a bigger copy is published, and the
+   old one is kept (it may still be read).  */
+static void
+grow_tables_locked (struct gt_device *dev, unsigned n)
+{
+  __tgt_target_table **t;
+
+  if (n <= dev->num_tables)
+    return;
+  t = gt_calloc (n, sizeof *t);
+  if (dev->num_tables)
+    memcpy (t, dev->tables, dev->num_tables * sizeof *t);
+  __atomic_store_n (&dev->tables, t, __ATOMIC_RELEASE);
+  __atomic_store_n (&dev->num_tables, n, __ATOMIC_RELEASE);
+}
+
+/* Load IMG onto DEV if its plugin accepts it (DEV's lock held).  */
+static void
+load_image_locked (struct gt_device *dev, struct gt_registered_image *img)
+{
+  __tgt_target_table *table;
+  size_t i, nf = img->num_funcs, nv = img->descriptor.num_vars;
+
+  if (img->table_id < dev->num_tables && dev->tables[img->table_id] != NULL)
+    return;
+  if (!gt_dev_accepts_image (dev, &img->image))
+    return;
+  table = gt_dev_load_image (dev, &img->image);
+  if (table == NULL)
+    {
+      gt_debug ("device %d failed to load an image of target type %d",
+		dev->id, img->target_type);
+      return;
+    }
+  /* Declare-target variables are mapped for the whole run.  */
+  for (i = 0; i < nv && nf + i < (size_t) (table->EntriesEnd
+					    - table->EntriesBegin); i++)
+    {
+      const __tgt_offload_entry *h = &img->image.EntriesBegin[nf + i];
+      const __tgt_offload_entry *d = &table->EntriesBegin[nf + i];
+      if (d->addr != NULL && h->flags == GT_OFFLOAD_ENTRY_VAR)
+	gt_associate_locked (dev, (uintptr_t) h->addr, (uintptr_t) d->addr,
+			     h->size);
+    }
+  grow_tables_locked (dev, img->table_id + 1);
+  __atomic_store_n (&dev->tables[img->table_id], table, __ATOMIC_RELEASE);
+  gt_debug ("device %d loaded an image of target type %d", dev->id,
+	    img->target_type);
+}
+
 /* Load every registered image that DEV's plugin accepts; DEV's lock
-   held.  */
+   held.  Images are visited newest first: of two images of one host
+   table that the device takes, the older one serves.  */
 static void
 load_images_locked (struct gt_device *dev)
 {
   struct gt_registered_image *img;
 
   gt_lock (&gt_registry_lock);
-  dev->num_tables = gt_num_host_tables;
-  dev->tables = (dev->num_tables
-		 ? gt_calloc (dev->num_tables, sizeof *dev->tables) : NULL);
+  grow_tables_locked (dev, gt_num_host_tables);
   for (img = gt_images; img; img = img->next)
-    {
-      __tgt_target_table *table;
-
-      if (!gt_dev_accepts_image (dev, &img->image))
-	continue;
-      table = gt_dev_load_image (dev, &img->image);
-      if (table == NULL)
-	{
-	  gt_debug ("device %d failed to load an image of target type %d",
-		    dev->id, img->target_type);
-	  continue;
-	}
-      /* Declare-target variables are mapped for the whole run.  */
-      size_t i, nf = img->num_funcs, nv = img->descriptor.num_vars;
-      for (i = 0; i < nv && nf + i < (size_t) (table->EntriesEnd
-						- table->EntriesBegin); i++)
-	{
-	  const __tgt_offload_entry *h = &img->image.EntriesBegin[nf + i];
-	  const __tgt_offload_entry *d = &table->EntriesBegin[nf + i];
-	  if (d->addr != NULL && h->flags == GT_OFFLOAD_ENTRY_VAR)
-	    gt_associate_locked (dev, (uintptr_t) h->addr,
-				 (uintptr_t) d->addr, h->size);
-	}
-      /* Images are visited newest first: of two images of one host
-	 table that the device takes, the older one serves.  */
-      dev->tables[img->table_id] = table;
-      gt_debug ("device %d loaded an image of target type %d", dev->id,
-		img->target_type);
-    }
+    load_image_locked (dev, img);
   gt_unlock (&gt_registry_lock);
+}
+
+void
+gt_devices_image_registered (struct gt_registered_image *img)
+{
+  int i, n = __atomic_load_n (&gt_num_devices, __ATOMIC_ACQUIRE);
+
+  /* Devices initialised later load it with the rest.  */
+  for (i = 0; i < n; i++)
+    {
+      struct gt_device *dev = &gt_devices[i];
+      if (__atomic_load_n (&dev->state, __ATOMIC_ACQUIRE) != GT_DEVICE_READY)
+	continue;
+      gt_device_lock (dev);
+      if (dev->state == GT_DEVICE_READY)
+	load_image_locked (dev, img);
+      gt_device_unlock (dev);
+    }
+}
+
+/* At exit: take every initialised device down -- its mappings undone,
+   its images unloaded, its memory freed -- unless the program is ending
+   on a fatal error, with the library in an unknown state.  */
+static void
+teardown_devices (void)
+{
+  int i, n = __atomic_load_n (&gt_num_devices, __ATOMIC_ACQUIRE);
+
+  if (gt_exiting_on_error)
+    return;
+  for (i = 0; i < n; i++)
+    {
+      struct gt_device *dev = &gt_devices[i];
+      struct gt_block *dead = NULL;
+      struct gt_key *k;
+      if (__atomic_load_n (&dev->state, __ATOMIC_ACQUIRE) != GT_DEVICE_READY)
+	continue;
+      gt_device_lock (dev);
+      while ((k = (struct gt_key *) dev->mem_map.root) != NULL)
+	gt_unmap_key_locked (dev, k, &dead);
+      gt_blocks_free (dead);
+      dead = __atomic_exchange_n (&dev->free_later, NULL, __ATOMIC_ACQUIRE);
+      gt_blocks_free (dead);
+      /* Those other threads keep for reuse go with the device's memory
+	 (their incarnation tells).  */
+      gt_blocks_free_recycled ();
+      __atomic_add_fetch (&dev->incarnation, 1, __ATOMIC_RELEASE);
+      gt_dev_deinit (dev);
+      dev->num_tables = 0;
+      __atomic_store_n (&dev->state, GT_DEVICE_UNINITIALISED,
+			__ATOMIC_RELEASE);
+      gt_device_unlock (dev);
+      gt_debug ("device %d finished", dev->id);
+    }
+}
+
+static void
+register_teardown (void)
+{
+  /* Registered once the first device works, after its vendor library
+     registered its own exit handlers: ours runs before theirs.  */
+  atexit (teardown_devices);
 }
 
 int
@@ -144,9 +229,11 @@ gt_device_ready_locked (struct gt_device *dev)
 	}
       else
 	{
+	  static pthread_once_t teardown_once = PTHREAD_ONCE_INIT;
 	  load_images_locked (dev);
 	  if (dev->caps & GT_CAP_HOST_CODE)
 	    gt_map_host_vars_locked (dev);
+	  pthread_once (&teardown_once, register_teardown);
 	  gt_debug ("device %d initialised (plugin '%s', its device %d)",
 		    dev->id, dev->plugin_name, dev->local_id);
 	  __atomic_store_n (&dev->state, GT_DEVICE_READY, __ATOMIC_RELEASE);

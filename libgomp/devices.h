@@ -53,7 +53,10 @@ struct gt_device
   /* Device memory whose last user finished in a completion callback, to
      be freed by the next construct on the device (a stack, atomic).  */
   struct gt_block *free_later;
-  pthread_mutex_t lock;		/* Guards everything below.  */
+  /* Counts the times the device was taken down: device memory of an
+     earlier incarnation is gone (atomic).  */
+  unsigned incarnation;
+  gt_mutex_t lock;		/* Guards everything below.  */
   enum gt_device_state state;
   struct gt_splay_tree mem_map;
   unsigned long generation;	/* Counts constructs, see gt_refcount.  */
@@ -87,6 +90,11 @@ int gt_init_devices (void) GT_HIDDEN;
    routine to a ready device, initialising it on first use; NULL means
    the construct runs on the host.  Applies OMP_TARGET_OFFLOAD.  */
 struct gt_device *gt_resolve_device (int device_num) GT_HIDDEN;
+
+/* Load image IMG, just registered, onto the devices initialised already
+   that accept it (gt_registry_lock not held).  */
+void gt_devices_image_registered (struct gt_registered_image *img)
+  GT_HIDDEN;
 
 /* Initialise DEV if needed; DEV's lock must be held.  */
 bool gt_device_ready_locked (struct gt_device *dev) GT_HIDDEN;

@@ -44,6 +44,9 @@ extern int gt_debug_level GT_HIDDEN;
 /* Report a fatal error and exit with status 1.  It first releases every
    lock the calling thread holds (see gt_lock below), so that what runs
    at exit (device teardown) can take them.  */
+/* Set by gt_fatal: exit handlers leave the devices alone.  */
+extern bool gt_exiting_on_error GT_HIDDEN;
+
 void gt_fatal (const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 1, 2))) GT_HIDDEN;
 void gt_warning (const char *fmt, ...)
@@ -66,8 +69,41 @@ void *gt_realloc (void *, size_t) GT_HIDDEN;
    exits: no fatal error, wherever raised (a plugin call that failed, a
    mapping error deep in a *_locked function, running out of memory),
    leaves a lock held for the code that runs at exit.  Calling
-   pthread_mutex_lock or pthread_mutex_unlock directly does not compile
-   (they are poisoned at the end of this header).  */
+   pthread_mutex_lock or pthread_mutex_unlock does not compile (they are
+   poisoned at the end of this header): the front end's locks are
+   gt_mutex_t.  */
+
+/* A lock: a word that is 0 when free, 1 when held, 2 when held and
+   others may sleep on it.  Taking a free lock is one compare-and-swap,
+   releasing it one exchange; a thread that finds it held spins a little,
+   then sleeps on a futex (error.c).  */
+typedef struct
+{
+  int word;
+} gt_mutex_t;
+
+#define GT_MUTEX_INITIALIZER { 0 }
+
+void gt_mutex_wait (gt_mutex_t *m) GT_HIDDEN;
+void gt_mutex_wake (gt_mutex_t *m) GT_HIDDEN;
+
+static inline void
+gt_mutex_acquire (gt_mutex_t *m)
+{
+  int v = 0;
+
+  if (GT_UNLIKELY (!__atomic_compare_exchange_n (&m->word, &v, 1, false,
+						 __ATOMIC_ACQUIRE,
+						 __ATOMIC_RELAXED)))
+    gt_mutex_wait (m);
+}
+
+static inline void
+gt_mutex_release (gt_mutex_t *m)
+{
+  if (GT_UNLIKELY (__atomic_exchange_n (&m->word, 0, __ATOMIC_RELEASE) == 2))
+    gt_mutex_wake (m);
+}
 
 /* The most locks a thread holds at once (a device's, the registry's).  */
 #define GT_MAX_HELD_LOCKS 4
@@ -77,25 +113,25 @@ void *gt_realloc (void *, size_t) GT_HIDDEN;
 struct gt_held_locks
 {
   unsigned n;
-  pthread_mutex_t *lock[GT_MAX_HELD_LOCKS + 1];
+  gt_mutex_t *lock[GT_MAX_HELD_LOCKS + 1];
 };
 
 extern GT_TLS struct gt_held_locks gt_held_locks GT_HIDDEN;
 
 /* The slow paths of gt_lock and gt_unlock (error.c).  */
 void gt_lock_overflow (void) __attribute__ ((noreturn)) GT_HIDDEN;
-void gt_forget_lock (pthread_mutex_t *m) GT_HIDDEN;
+void gt_forget_lock (gt_mutex_t *m) GT_HIDDEN;
 
 static inline void
-gt_lock (pthread_mutex_t *m)
+gt_lock (gt_mutex_t *m)
 {
   unsigned n;
 
-  pthread_mutex_lock (m);
+  gt_mutex_acquire (m);
   n = gt_held_locks.n + 1;
   if (GT_UNLIKELY (n > GT_MAX_HELD_LOCKS))
     {
-      pthread_mutex_unlock (m);
+      gt_mutex_release (m);
       gt_lock_overflow ();
     }
   gt_held_locks.lock[n] = m;
@@ -103,7 +139,7 @@ gt_lock (pthread_mutex_t *m)
 }
 
 static inline void
-gt_unlock (pthread_mutex_t *m)
+gt_unlock (gt_mutex_t *m)
 {
   unsigned n = gt_held_locks.n;
 
@@ -112,7 +148,7 @@ gt_unlock (pthread_mutex_t *m)
     gt_held_locks.n = n - 1;
   else
     gt_forget_lock (m);
-  pthread_mutex_unlock (m);
+  gt_mutex_release (m);
 }
 
 /* Release every lock the calling thread holds: for gt_fatal only.  */
@@ -120,7 +156,7 @@ static inline void
 gt_release_held_locks (void)
 {
   while (gt_held_locks.n > 0)
-    pthread_mutex_unlock (gt_held_locks.lock[gt_held_locks.n--]);
+    gt_mutex_release (gt_held_locks.lock[gt_held_locks.n--]);
 }
 
 #pragma GCC poison pthread_mutex_lock pthread_mutex_trylock

@@ -22,19 +22,25 @@
 #include "diagnostics.h"
 #include "plugin-common.h"
 
+#include <linux/futex.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 int gt_debug_level;
 
 GT_TLS struct gt_held_locks gt_held_locks;
+
+bool gt_exiting_on_error;
 
 void
 gt_fatal (const char *fmt, ...)
 {
   va_list ap;
 
+  gt_exiting_on_error = true;
   gt_release_held_locks ();
   va_start (ap, fmt);
   gt_vreport ("libgomptarget: ", fmt, ap);
@@ -49,9 +55,37 @@ gt_lock_overflow (void)
 	    GT_MAX_HELD_LOCKS);
 }
 
+void
+gt_mutex_wait (gt_mutex_t *m)
+{
+  int i, v;
+
+  /* Held for a short while, as a rule: spin first.  */
+  for (i = 0; i < 100; i++)
+    {
+#if defined __x86_64__ || defined __i386__
+      __builtin_ia32_pause ();
+#endif
+      v = 0;
+      if (__atomic_load_n (&m->word, __ATOMIC_RELAXED) == 0
+	  && __atomic_compare_exchange_n (&m->word, &v, 1, false,
+					  __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+	return;
+    }
+  /* Mark it as having sleepers, and sleep until it is free.  */
+  while (__atomic_exchange_n (&m->word, 2, __ATOMIC_ACQUIRE) != 0)
+    syscall (SYS_futex, &m->word, FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0);
+}
+
+void
+gt_mutex_wake (gt_mutex_t *m)
+{
+  syscall (SYS_futex, &m->word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
 /* M is held but was not the last lock taken: take it out of the list.  */
 void
-gt_forget_lock (pthread_mutex_t *m)
+gt_forget_lock (gt_mutex_t *m)
 {
   unsigned i, n = gt_held_locks.n;
 

@@ -98,18 +98,58 @@ gt_pointer_kind_p (int kind)
 
 /* ---- Keys and blocks (mapping-keys.c).  ---- */
 
-/* A block of SIZE bytes of device memory (none if SIZE is 0) with room
-   after it for NKEYS keys and NRCS shared reference counts, which *KEYS
-   and *RCS receive.  */
+/* Blocks of at most GT_RECYCLE_DEVICE_BYTES of device memory (the
+   smallest size plugin pools hand out) with one key and at most one
+   shared reference count are all made that size and reused from
+   DEV->recycled, device memory included: the mapping of a scalar or a
+   small array then neither allocates nor calls the plugin.  Each thread
+   keeps at most GT_RECYCLE_MAX of those it freed (mapping-scratch.c).  */
+#define GT_RECYCLE_DEVICE_BYTES 64
+#define GT_RECYCLE_HOST_BYTES \
+  (sizeof (struct gt_block) + sizeof (struct gt_key) \
+   + sizeof (struct gt_refcount))
+#define GT_RECYCLE_MAX 16
+
+/* A block of DEV the calling thread kept for reuse, or NULL.  */
+struct gt_block *gt_block_reuse (struct gt_device *dev) GT_HIDDEN;
+
+/* Keep recyclable block B for reuse by the calling thread; false if it
+   keeps enough already.  */
+bool gt_block_recycle (struct gt_block *b) GT_HIDDEN;
+
+/* DEV's lock held: a block of SIZE bytes of device memory (none if SIZE
+   is 0) with room after it for NKEYS keys and NRCS shared reference
+   counts, which *KEYS and *RCS receive.  */
 static inline struct gt_block *
 gt_block_new (struct gt_device *dev, size_t size, size_t nkeys, size_t nrcs,
 	      struct gt_key **keys, struct gt_refcount **rcs)
 {
-  struct gt_block *b = gt_malloc (sizeof *b + nkeys * sizeof (struct gt_key)
-				  + nrcs * sizeof (struct gt_refcount));
-  b->dev = dev;
-  b->dev_ptr = size ? gt_dev_alloc (dev, size, NULL) : NULL;
+  size_t bytes = (sizeof (struct gt_block) + nkeys * sizeof (struct gt_key)
+		  + nrcs * sizeof (struct gt_refcount));
+  struct gt_block *b;
+
+  if (size != 0 && size <= GT_RECYCLE_DEVICE_BYTES
+      && bytes <= GT_RECYCLE_HOST_BYTES)
+    {
+      b = gt_block_reuse (dev);
+      if (b == NULL)
+	{
+	  b = gt_malloc (GT_RECYCLE_HOST_BYTES);
+	  b->dev = dev;
+	  b->dev_ptr = gt_dev_alloc (dev, GT_RECYCLE_DEVICE_BYTES, NULL);
+	  b->recyclable = true;
+	  b->incarnation = dev->incarnation;
+	}
+    }
+  else
+    {
+      b = gt_malloc (bytes);
+      b->dev = dev;
+      b->dev_ptr = size ? gt_dev_alloc (dev, size, NULL) : NULL;
+      b->recyclable = false;
+    }
   b->live_keys = 0;
+  b->pins = 0;
   b->free_pending = false;
   b->next_dead = NULL;
   *keys = (struct gt_key *) (b + 1);
@@ -118,6 +158,7 @@ gt_block_new (struct gt_device *dev, size_t size, size_t nkeys, size_t nrcs,
   return b;
 }
 
+/* Free B, device memory and all.  */
 static inline void
 gt_block_free (struct gt_block *b)
 {
@@ -157,7 +198,7 @@ gt_key_init (struct gt_key *k, uintptr_t start, uintptr_t end,
 static inline void
 gt_collect_dead (struct gt_block *b, struct gt_block **dead)
 {
-  if (b->live_keys == 0 && !b->free_pending)
+  if (b->live_keys == 0 && b->pins == 0 && !b->free_pending)
     {
       b->free_pending = true;
       b->next_dead = *dead;

@@ -54,12 +54,21 @@ gt_key_remove (struct gt_device *dev, struct gt_key *key)
 }
 
 void
+gt_unmap_key_locked (struct gt_device *dev, struct gt_key *k,
+		     struct gt_block **dead)
+{
+  gt_key_remove (dev, k);
+  gt_collect_dead (k->block, dead);
+}
+
+void
 gt_blocks_free (struct gt_block *dead)
 {
   while (dead)
     {
       struct gt_block *next = dead->next_dead;
-      gt_block_free (dead);
+      if (!dead->recyclable || !gt_block_recycle (dead))
+	gt_block_free (dead);
       dead = next;
     }
 }

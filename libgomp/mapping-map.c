@@ -357,9 +357,11 @@ device_values (const struct gt_map_ctx *m, void **devaddrs)
 /* The keys this construct made have their data once its copies queued so
    far are done; the keys it found may still wait for theirs, queued by
    another construct, perhaps on another queue: its next operation waits
-   for them too.  */
+   for them too.  With PIN, the blocks of the keys stay until the
+   construct is complete (gt_close_keys_locked), whoever takes the keys
+   out of the table meanwhile: its operations still use them.  */
 static void
-note_readiness (struct gt_map_ctx *m)
+note_readiness (struct gt_map_ctx *m, struct gt_construct *c, bool pin)
 {
   size_t i;
 
@@ -372,6 +374,12 @@ note_readiness (struct gt_map_ctx *m)
 	k->ready = m->x->last;
       else
 	gt_xfer_after (m->x, k->ready);
+      if (pin)
+	{
+	  k->block->pins++;
+	  m->items[i].pinned = true;
+	  c->npinned++;
+	}
     }
 }
 
@@ -401,6 +409,6 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   resolve_late (&m);
   if (purpose == GT_MAP_FOR_TARGET)
     device_values (&m, devaddrs);
-  note_readiness (&m);
+  note_readiness (&m, c, c->pin);
   c->nitems += mapnum;
 }

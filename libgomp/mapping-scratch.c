@@ -1,7 +1,7 @@
 /* mapping-scratch.c -- the storage the mapping of a construct reuses from
    one construct to the next on each thread: the thread's construct, the
-   plans of the items, the device values of a region's arguments and the
-   staging buffer of the small copies.  The launch path allocates nothing
+   plans of the items, the device values of a region's arguments, the
+   staging buffer of the small copies and small blocks of device memory.  The launch path allocates nothing
    once they have grown to fit; they are freed when the thread exits.
 
    Copyright (C) 2026 The gomptarget authors.
@@ -36,6 +36,7 @@ static void
 free_scratch (void *unused)
 {
   (void) unused;
+  gt_blocks_free_recycled ();
   gt_construct_release (&gt_scratch.construct);
   free (gt_scratch.plan);
   free (gt_scratch.devaddrs);
@@ -54,8 +55,11 @@ make_scratch_key (void)
 static void
 register_scratch (void)
 {
+  if (gt_scratch.registered)
+    return;
   pthread_once (&scratch_once, make_scratch_key);
   pthread_setspecific (scratch_key, (void *) 1);
+  gt_scratch.registered = true;
 }
 
 void *
@@ -90,4 +94,53 @@ gt_construct_release (struct gt_construct *c)
   free (c->items);
   c->items = NULL;
   c->nitems = c->capacity = 0;
+}
+
+struct gt_block *
+gt_block_reuse (struct gt_device *dev)
+{
+  struct gt_block **p, *b;
+
+  for (p = &gt_scratch.recycled; (b = *p) != NULL; p = &b->next_dead)
+    if (b->dev == dev)
+      {
+	*p = b->next_dead;
+	gt_scratch.nrecycled--;
+	if (GT_LIKELY (b->incarnation
+		       == __atomic_load_n (&dev->incarnation,
+					   __ATOMIC_ACQUIRE)))
+	  return b;
+	/* Its device memory went with the device's last incarnation.  */
+	free (b);
+	return NULL;
+      }
+  return NULL;
+}
+
+bool
+gt_block_recycle (struct gt_block *b)
+{
+  if (gt_scratch.nrecycled >= GT_RECYCLE_MAX)
+    return false;
+  register_scratch ();
+  b->next_dead = gt_scratch.recycled;
+  gt_scratch.recycled = b;
+  gt_scratch.nrecycled++;
+  return true;
+}
+
+void
+gt_blocks_free_recycled (void)
+{
+  struct gt_block *b;
+
+  while ((b = gt_scratch.recycled) != NULL)
+    {
+      gt_scratch.recycled = b->next_dead;
+      if (b->incarnation
+	  == __atomic_load_n (&b->dev->incarnation, __ATOMIC_ACQUIRE))
+	gt_dev_free (b->dev, b->dev_ptr);
+      free (b);
+    }
+  gt_scratch.nrecycled = 0;
 }

@@ -22,6 +22,28 @@
 
 #include "mapping-internal.h"
 
+/* K leaves the table while nowait constructs still pin its block: C,
+   whose operations may use the block too, pins it as well (through
+   item I, or a new item when I is NULL), so that it outlives them
+   whichever construct is complete last.  */
+static void
+hold_pinned_block (struct gt_construct *c, struct gt_map_item *item,
+		   struct gt_key *k)
+{
+  if (k->block->pins == 0 || (item != NULL && item->pinned))
+    return;
+  if (item == NULL)
+    {
+      gt_construct_reserve (c, 1);
+      item = &c->items[c->nitems++];
+      memset (item, 0, sizeof *item);
+      item->key = k;
+    }
+  item->pinned = true;
+  k->block->pins++;
+  c->npinned++;
+}
+
 void
 gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
 		      const void *owner)
@@ -63,14 +85,18 @@ gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
 	  || (owner != NULL && k->rc->closing == owner))
 	continue;
       if (owner != NULL && k->writeback_whole && k->writeback == x->last
-	  && k->next_sibling == k)
-	/* Its copy back has just been queued, for all of it.  */
-	k->rc->closing = owner;
+	  && k->next_sibling == k && items[i].pinned)
+	{
+	  /* Its copy back has just been queued, for all of it (the
+	     construct's pin keeps the block until OWNER is complete).  */
+	  k->rc->closing = owner;
+	}
       else
 	{
 	  /* A copy back by another construct may still read the block.  */
 	  gt_xfer_after (x, k->writeback);
 	  gt_key_remove (dev, k);
+	  hold_pinned_block (c, &items[i], k);
 	  gt_collect_dead (k->block, &dead);
 	}
     }
@@ -81,8 +107,8 @@ gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
     }
   gt_xfer_free_later (x, dead);
   c->private_block = NULL;
-  /* Closing keys are taken out by gt_close_keys_locked, from the items.  */
-  if (owner == NULL)
+  /* Pinned blocks are released by gt_close_keys_locked, from the items.  */
+  if (c->npinned == 0)
     c->nitems = 0;
 }
 
@@ -95,20 +121,39 @@ gt_close_keys_locked (struct gt_construct *c, const void *owner,
   for (i = 0; i < c->nitems; i++)
     {
       struct gt_key *k = c->items[i].key;
-      if (k != NULL && !k->removed && k->rc->closing == owner
+      if (!c->items[i].pinned)
+	continue;
+      c->items[i].pinned = false;
+      if (owner != NULL && !k->removed && k->rc->closing == owner
 	  && k->rc->count == 0)
 	{
 	  k->rc->closing = NULL;
 	  gt_key_remove (c->dev, k);
-	  gt_collect_dead (k->block, dead);
 	}
+      k->block->pins--;
+      gt_collect_dead (k->block, dead);
     }
   c->nitems = 0;
+  c->npinned = 0;
 }
 
 void
-gt_exit_data_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
-		     size_t *sizes, const unsigned short *kinds)
+gt_close_construct (struct gt_construct *c)
+{
+  struct gt_block *dead = NULL;
+
+  if (GT_LIKELY (c->npinned == 0))
+    return;
+  gt_device_lock (c->dev);
+  gt_close_keys_locked (c, NULL, &dead);
+  gt_device_unlock (c->dev);
+  gt_blocks_free (dead);
+}
+
+void
+gt_exit_data_locked (struct gt_xfer *x, struct gt_construct *c,
+		     size_t mapnum, void **hostaddrs, size_t *sizes,
+		     const unsigned short *kinds)
 {
   struct gt_device *dev = x->dev;
   unsigned long gen = ++dev->generation;
@@ -188,6 +233,7 @@ gt_exit_data_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
       {
 	gt_xfer_after (x, gone[i]->writeback);
 	gt_key_remove (dev, gone[i]);
+	hold_pinned_block (c, NULL, gone[i]);
 	gt_collect_dead (gone[i]->block, &dead);
       }
   gt_xfer_free_later (x, dead);

@@ -53,7 +53,11 @@ struct gt_block
   struct gt_device *dev;
   void *dev_ptr;		/* NULL for omp_target_associate_ptr.  */
   size_t live_keys;
+  unsigned pins;		/* Nowait constructs that keep it alive
+				   until they are complete (closing keys).  */
   bool free_pending;
+  bool recyclable;		/* Of the small size kept for reuse.  */
+  unsigned incarnation;		/* The device's when DEV_PTR was had.  */
   struct gt_block *next_dead;	/* Queue of blocks being freed.  */
 };
 
@@ -99,6 +103,8 @@ struct gt_map_item
   bool copy_from;
   bool always_from;
   bool is_attach;		/* host_start is an attached pointer slot.  */
+  bool pinned;			/* Its key's block is pinned until the
+				   construct is complete.  */
 };
 
 struct gt_construct
@@ -110,6 +116,10 @@ struct gt_construct
   struct gt_block *private_block;	/* firstprivate copies, or NULL.  */
   size_t nitems;
   size_t capacity;
+  size_t npinned;		/* Items whose block is pinned.  */
+  bool pin;			/* Pin the blocks of its keys: a nowait
+				   construct, which drops its references
+				   before its operations have run.  */
   struct gt_map_item *items;
 };
 
@@ -135,29 +145,46 @@ void gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
    longer used are freed once X's operations are done.  With a non-NULL
    OWNER (a nowait construct, whose copies back run later), a key whose
    count goes to 0 and which is copied back whole stays in the table,
-   closing, until gt_close_keys_locked (C, OWNER).  */
+   closing, until gt_close_keys_locked (C, OWNER).  A key it takes out
+   of the table whose block nowait constructs still pin gets pinned by C
+   too (they may be complete before X's operations on it are): when
+   C->npinned is then non-zero, the caller closes C after X's work.  */
 void gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
 			   const void *owner) GT_HIDDEN;
 
-/* OWNER's operations are done: take out of the table the keys of its
-   construct C that are still closing for it, and queue their blocks on
-   *DEAD when nothing holds them.  */
+/* The operations of construct C (of OWNER) are done: take out of the
+   table its keys that are still closing for OWNER, unpin the blocks of
+   its keys, and queue on *DEAD those that nothing holds any more.  */
 void gt_close_keys_locked (struct gt_construct *c, const void *owner,
 			   struct gt_block **dead) GT_HIDDEN;
+
+/* The operations of construct C, which its thread waited for, are done:
+   release the blocks it pinned (takes the device lock).  */
+void gt_close_construct (struct gt_construct *c) GT_HIDDEN;
 
 /* target update.  */
 void gt_update_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
 		       size_t *sizes, const void *kinds, bool short_kinds)
   GT_HIDDEN;
 
-/* target exit data.  */
-void gt_exit_data_locked (struct gt_xfer *x, size_t mapnum,
-			  void **hostaddrs, size_t *sizes,
+/* target exit data.  C, with no items, pins the blocks of keys it
+   takes out of the table that nowait constructs still pin (see
+   gt_unmap_vars_locked); its caller closes it once X's work is done.  */
+void gt_exit_data_locked (struct gt_xfer *x, struct gt_construct *c,
+			  size_t mapnum, void **hostaddrs, size_t *sizes,
 			  const unsigned short *kinds) GT_HIDDEN;
 
+/* Take key K (and its structure siblings) out of DEV's table whatever its
+   count (at teardown), queueing its block on *DEAD.  */
+void gt_unmap_key_locked (struct gt_device *dev, struct gt_key *k,
+			  struct gt_block **dead) GT_HIDDEN;
+
 /* Free the blocks of list DEAD (linked by next_dead) and their device
-   memory.  */
+   memory, keeping small ones for reuse (gt_block_new).  */
 void gt_blocks_free (struct gt_block *dead) GT_HIDDEN;
+
+/* Free the small blocks the calling thread keeps for reuse.  */
+void gt_blocks_free_recycled (void) GT_HIDDEN;
 
 /* omp_target_associate_ptr / disassociate_ptr; 0 on success.  */
 int gt_associate_locked (struct gt_device *dev, uintptr_t host,
@@ -187,6 +214,9 @@ struct gt_scratch
   size_t plan_cap;
   void **devaddrs;			/* A region's device values.  */
   size_t devaddrs_cap;
+  struct gt_block *recycled;		/* Small blocks kept for reuse.  */
+  unsigned nrecycled;
+  bool registered;			/* Freed when the thread exits.  */
 };
 
 extern GT_TLS struct gt_scratch gt_scratch GT_HIDDEN;

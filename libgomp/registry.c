@@ -23,13 +23,14 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "registry.h"
+#include "devices.h"
 #include "gomp-map-kinds.h"
 #include "entry-points.h"
 
 #include <stdlib.h>
 
 struct gt_registered_image *gt_images;
-pthread_mutex_t gt_registry_lock = PTHREAD_MUTEX_INITIALIZER;
+gt_mutex_t gt_registry_lock = GT_MUTEX_INITIALIZER;
 unsigned gt_num_host_tables;
 struct gt_func_index *gt_func_index;
 
@@ -173,6 +174,7 @@ GOMP_offload_register_ver (unsigned version, const void *host_table,
   img->next = gt_images;
   gt_images = img;
   gt_unlock (&gt_registry_lock);
+  gt_devices_image_registered (img);
   gt_debug ("registered an offload image for target type %d (%zu "
 	    "function(s), %u variable(s))", target_type, img->num_funcs,
 	    img->descriptor.num_vars);

@@ -45,7 +45,7 @@ struct gt_registered_image
 
 /* The registered images, newest first, under gt_registry_lock.  */
 extern struct gt_registered_image *gt_images GT_HIDDEN;
-extern pthread_mutex_t gt_registry_lock GT_HIDDEN;
+extern gt_mutex_t gt_registry_lock GT_HIDDEN;
 
 /* Every host table registered gets a number, 0, 1, ..., which it keeps
    (registered again after being unregistered, it gets the same one):

@@ -185,6 +185,8 @@ construct_for (struct gt_device *dev, struct gt_construct *local)
   c->in_use = true;
   c->dev = dev;
   c->nitems = 0;
+  c->npinned = 0;
+  c->pin = false;
   c->private_block = NULL;
   return c;
 }
@@ -222,6 +224,15 @@ finish_waiting (struct gt_xfer *x, const char *what)
   gt_xfer_end (x);
 }
 
+static inline void
+debug_launch (struct gt_device *dev, void *entry, size_t mapnum,
+	      int num_teams, int thread_limit)
+{
+  gt_debug ("launch region %p on device %d (%zu argument(s), %d team(s), "
+	    "thread limit %d)", entry, dev->id, mapnum, num_teams,
+	    thread_limit);
+}
+
 /* Map the variables of region ENTRY on X's device, for construct C, and
    queue its launch.  */
 static void
@@ -238,9 +249,7 @@ launch_region (struct gt_xfer *x, struct gt_construct *c, void *entry,
   gt_map_vars_locked (x, mapnum, hostaddrs, sizes, kinds, short_kinds,
 		      GT_MAP_FOR_TARGET, devaddrs, c);
   gt_device_unlock (dev);
-  gt_debug ("launch region %p on device %d (%zu argument(s), %d team(s), "
-	    "thread limit %d)", entry, dev->id, mapnum, num_teams,
-	    thread_limit);
+  debug_launch (dev, entry, mapnum, num_teams, thread_limit);
   /* The plugin reads DEVADDRS now.  */
   gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
 }
@@ -262,18 +271,38 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   parse_target_args (args, &num_teams, &thread_limit);
   x = xfer_for (dev, false, 0, NULL, false);
   struct gt_construct local, *c = construct_for (dev, &local);
-  launch_region (x, c, entry, mapnum, hostaddrs, sizes, kinds, short_kinds,
-		 num_teams, thread_limit);
-  /* The region keeps its references until it has run.  */
+  /* The copies back are queued behind the launch and the thread waits
+     once for all.  The region drops its references before it has run:
+     it pins the blocks of its keys until then, so that a construct that
+     unmaps them meanwhile does not free what it uses.  */
+  c->pin = true;
+  if (GT_LIKELY (x->async))
+    {
+      /* Queueing the launch waits for nothing: the lock is taken once.  */
+      void **devaddrs = gt_thread_devaddrs (mapnum);
+      gt_device_lock (dev);
+      c->gen = ++dev->generation;
+      gt_map_vars_locked (x, mapnum, hostaddrs, sizes, kinds, short_kinds,
+			  GT_MAP_FOR_TARGET, devaddrs, c);
+      debug_launch (dev, entry, mapnum, num_teams, thread_limit);
+      gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
+      gt_unmap_vars_locked (x, c, NULL);
+      gt_device_unlock (dev);
+    }
+  else
+    {
+      /* The plugin runs the region as it is called: not with the lock
+	 held, the region may use the device.  */
+      launch_region (x, c, entry, mapnum, hostaddrs, sizes, kinds,
+		     short_kinds, num_teams, thread_limit);
+      gt_device_lock (dev);
+      gt_unmap_vars_locked (x, c, NULL);
+      gt_device_unlock (dev);
+    }
   if (GT_UNLIKELY (!gt_xfer_wait (x)))
     gt_fatal ("device %d: running target region %p failed", dev->id, entry);
-  gt_device_lock (dev);
-  gt_unmap_vars_locked (x, c, NULL);
-  gt_device_unlock (dev);
+  gt_close_construct (c);
   construct_done (c, &local);
-  if (GT_UNLIKELY (!gt_xfer_wait (x)))
-    gt_fatal ("device %d: copying the results of target region %p back "
-	      "failed", dev->id, entry);
   gt_xfer_end (x);
 }
 
@@ -371,6 +400,7 @@ GOMP_target_end_data (void)
       gt_unmap_vars_locked (x, c, NULL);
       gt_device_unlock (c->dev);
       finish_waiting (x, "copying back the variables of target data");
+      gt_close_construct (c);
     }
   gt_construct_release (c);
   free (c);
@@ -452,10 +482,12 @@ enter_group_size (size_t i, size_t mapnum, size_t *sizes,
   return 1;
 }
 
+/* Queue the work of target enter data or target exit data on X; exit
+   data pins blocks with EXIT_C (see gt_exit_data_locked).  */
 static void
-queue_enter_exit_data (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
-		       size_t *sizes, unsigned short *kinds,
-		       unsigned int flags)
+queue_enter_exit_data (struct gt_xfer *x, struct gt_construct *exit_c,
+		       size_t mapnum, void **hostaddrs, size_t *sizes,
+		       unsigned short *kinds, unsigned int flags)
 {
   struct gt_device *dev = x->dev;
   struct gt_construct local, *c;
@@ -463,7 +495,7 @@ queue_enter_exit_data (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
 
   gt_device_lock (dev);
   if (flags & GT_TARGET_FLAG_EXIT_DATA)
-    gt_exit_data_locked (x, mapnum, hostaddrs, sizes, kinds);
+    gt_exit_data_locked (x, exit_c, mapnum, hostaddrs, sizes, kinds);
   else
     {
       /* Each item is mapped on its own, so that it can be released on
@@ -495,9 +527,19 @@ enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   if (dev == NULL)
     return;
   x = xfer_for (dev, false, 0, NULL, false);
-  queue_enter_exit_data (x, mapnum, hostaddrs, sizes, kinds, flags);
-  finish_waiting (x, flags & GT_TARGET_FLAG_EXIT_DATA ? "target exit data"
-						       : "target enter data");
+  if (flags & GT_TARGET_FLAG_EXIT_DATA)
+    {
+      struct gt_construct local, *c = construct_for (dev, &local);
+      queue_enter_exit_data (x, c, mapnum, hostaddrs, sizes, kinds, flags);
+      finish_waiting (x, "target exit data");
+      gt_close_construct (c);
+      construct_done (c, &local);
+    }
+  else
+    {
+      queue_enter_exit_data (x, NULL, mapnum, hostaddrs, sizes, kinds, flags);
+      finish_waiting (x, "target enter data");
+    }
 }
 
 GT_PUBLIC void
@@ -548,7 +590,7 @@ struct gt_queued
   struct gt_queued *next;	/* Free list.  */
 };
 
-static pthread_mutex_t queued_lock = PTHREAD_MUTEX_INITIALIZER;
+static gt_mutex_t queued_lock = GT_MUTEX_INITIALIZER;
 static struct gt_queued *free_queued;
 
 static struct gt_queued *
@@ -566,6 +608,8 @@ queued_new (struct gt_device *dev)
   q->dev = dev;
   q->c.dev = dev;
   q->c.nitems = 0;
+  q->c.npinned = 0;
+  q->c.pin = true;
   q->c.private_block = NULL;
   q->final = NULL;
   q->event = NULL;
@@ -605,8 +649,11 @@ finished (struct gt_queued *q)
 {
   struct gt_block *dead = NULL;
 
-  if (q->c.nitems == 0)
-    return;
+  if (q->c.npinned == 0)
+    {
+      q->c.nitems = 0;
+      return;
+    }
   gt_device_lock (q->dev);
   gt_close_keys_locked (&q->c, q, &dead);
   gt_device_unlock (q->dev);
@@ -675,7 +722,8 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
       queue_update (x, mapnum, hostaddrs, sizes, kinds, true);
       break;
     case GT_TASK_ENTER_EXIT_DATA:
-      queue_enter_exit_data (x, mapnum, hostaddrs, sizes, kinds, flags);
+      queue_enter_exit_data (x, &q->c, mapnum, hostaddrs, sizes, kinds,
+			     flags);
       break;
     }
   q->final = gt_xfer_finish (x);

@@ -60,7 +60,7 @@ struct gt_xfer_gather
 };
 
 /* Transfers and chunks released by nowait constructs, for reuse.  */
-static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER;
+static gt_mutex_t free_lock = GT_MUTEX_INITIALIZER;
 static struct gt_xfer *free_xfers;
 static struct gt_xfer_chunk *free_chunks;
 
@@ -130,6 +130,11 @@ init (struct gt_xfer *x, struct gt_device *dev, int ndeps,
 	  gt_fatal ("too many dependences for one construct");
 	x->deps[x->ndeps++] = deps[i];
       }
+  /* Without dependences every operation goes to the thread's own queue
+     of the device, in order: no need to name the one before.  With
+     them, the first goes to the queue of the first, and the others must
+     follow it there.  */
+  x->chain = x->ndeps > 0;
   x->cur = x->chunks;
   if (x->cur)
     x->cur->used = 0;
@@ -226,12 +231,16 @@ next_deps (struct gt_xfer *x, int *n, tgt_event_t *deps)
     {
       if (x->last != NULL)
 	{
-	  *n = 1;
+	  *n = x->chain;
 	  return &x->last;
 	}
       *n = x->ndeps;
       return x->deps;
     }
+  /* An operation goes to the queue of its first dependence: the one of
+     the operations so far must come first (one is made if need be).  */
+  if (x->last == NULL && x->ndeps == 0)
+    x->last = gt_dev_async_join (x->dev, 0, NULL);
   k = 0;
   if (x->last != NULL)
     deps[k++] = x->last;

@@ -41,6 +41,9 @@ struct gt_xfer
   bool owned;			/* A nowait construct's: freed by its last
 				   operation.  */
   bool in_use;
+  bool chain;			/* Each operation names the one before as
+				   its dependence (else they all go to the
+				   thread's own queue, in order anyway).  */
   int ndeps;			/* The first operation's dependences.  */
   tgt_event_t deps[GT_XFER_MAX_DEPS];
   tgt_event_t last;		/* The last operation queued, or NULL.  */

@@ -76,6 +76,14 @@ enum gtc_copy_dir
 /* A memory pool of a device: freed blocks kept for reuse, in size
    classes, with its bookkeeping in host memory outside the blocks.  */
 struct gtc_pool_block;
+/* A slot of a pool's table: the address is kept in the table itself, so
+   that a lookup touches one cache line.  */
+struct gtc_pool_slot
+{
+  uintptr_t addr;			/* 0: empty.  */
+  struct gtc_pool_block *block;
+};
+
 struct gtc_pool
 {
   pthread_mutex_t lock;
@@ -83,7 +91,7 @@ struct gtc_pool
   size_t limit;			/* At most this many bytes are kept.  */
   size_t in_use;		/* Bytes handed out.  */
   struct gtc_pool_block **free_list;	/* Per size class.  */
-  struct gtc_pool_block **table;	/* Open hash: address -> block.  */
+  struct gtc_pool_slot *table;	/* Open hash: address -> block.  */
   size_t table_size, table_used;
   struct gtc_pool_block *spare;	/* Unused block records.  */
 };
@@ -243,7 +251,8 @@ enum gtc_op_kind
 };
 
 /* One operation to queue on device DEV behind NDEPS events DEPS; its
-   completion event goes to *EVENT.  */
+   completion event goes to *EVENT.  Only the fields of its kind are
+   read.  */
 struct gtc_op_desc
 {
   enum gtc_op_kind kind;

@@ -75,7 +75,7 @@ table_slot (const struct gtc_pool *pool, uintptr_t addr)
 {
   size_t mask = pool->table_size - 1, i = hash_addr (addr, mask);
 
-  while (pool->table[i] != NULL && pool->table[i]->addr != addr)
+  while (pool->table[i].addr != 0 && pool->table[i].addr != addr)
     i = (i + 1) & mask;
   return i;
 }
@@ -83,18 +83,18 @@ table_slot (const struct gtc_pool *pool, uintptr_t addr)
 static bool
 table_grow (struct gtc_pool *pool)
 {
-  struct gtc_pool_block **old = pool->table;
+  struct gtc_pool_slot *old = pool->table;
   size_t old_size = pool->table_size, i;
   size_t size = old_size ? 2 * old_size : 256;
-  struct gtc_pool_block **t = calloc (size, sizeof *t);
+  struct gtc_pool_slot *t = calloc (size, sizeof *t);
 
   if (t == NULL)
     return false;
   pool->table = t;
   pool->table_size = size;
   for (i = 0; i < old_size; i++)
-    if (old[i] != NULL)
-      t[table_slot (pool, old[i]->addr)] = old[i];
+    if (old[i].addr != 0)
+      t[table_slot (pool, old[i].addr)] = old[i];
   free (old);
   return true;
 }
@@ -106,21 +106,21 @@ table_remove (struct gtc_pool *pool, size_t i)
 {
   size_t mask = pool->table_size - 1, j = i;
 
-  pool->table[i] = NULL;
+  pool->table[i].addr = 0;
   pool->table_used--;
   for (;;)
     {
       size_t home;
       j = (j + 1) & mask;
-      if (pool->table[j] == NULL)
+      if (pool->table[j].addr == 0)
 	return;
-      home = hash_addr (pool->table[j]->addr, mask);
+      home = hash_addr (pool->table[j].addr, mask);
       /* Move it back to I unless its home lies cyclically in (I, J].  */
       if ((j > i && (home <= i || home > j))
 	  || (j < i && home <= i && home > j))
 	{
 	  pool->table[i] = pool->table[j];
-	  pool->table[j] = NULL;
+	  pool->table[j].addr = 0;
 	  i = j;
 	}
     }
@@ -201,7 +201,7 @@ gtc_pool_alloc (struct gtc_device *dev, size_t size)
 {
   struct gtc_pool *pool = &dev->pool;
   struct gtc_pool_block *b;
-  size_t rounded;
+  size_t rounded, i;
   unsigned cls = size_class (size, &rounded);
   void *p;
 
@@ -262,7 +262,9 @@ gtc_pool_alloc (struct gtc_device *dev, size_t size)
   b->cls = cls;
   b->cached = false;
   b->next = NULL;
-  pool->table[table_slot (pool, b->addr)] = b;
+  i = table_slot (pool, b->addr);
+  pool->table[i].addr = b->addr;
+  pool->table[i].block = b;
   pool->table_used++;
   pool->in_use += rounded;
   pthread_mutex_unlock (&pool->lock);
@@ -280,7 +282,8 @@ gtc_pool_free (struct gtc_device *dev, void *ptr)
     return GT_RTL_SUCCESS;
   pthread_mutex_lock (&pool->lock);
   i = pool->table_size ? table_slot (pool, (uintptr_t) ptr) : 0;
-  b = pool->table_size ? pool->table[i] : NULL;
+  b = pool->table_size && pool->table[i].addr != 0 ? pool->table[i].block
+						   : NULL;
   if (b == NULL || b->cached)
     {
       pthread_mutex_unlock (&pool->lock);
@@ -316,9 +319,9 @@ gtc_pool_fini (struct gtc_device *dev)
   pthread_mutex_lock (&pool->lock);
   list = take_cached (pool);
   for (i = 0; i < pool->table_size; i++)
-    if (pool->table[i] != NULL)
+    if (pool->table[i].addr != 0)
       {
-	b = pool->table[i];
+	b = pool->table[i].block;
 	b->next = list;
 	list = b;
       }

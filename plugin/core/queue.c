@@ -19,6 +19,10 @@
    operation, run in order; on a hardware queue the vendor's device-side
    wait (issue_wait).
 
+   A queue's state is guarded by a spin lock held for a few instructions
+   at a time; threads that must wait for an operation run by another sleep
+   on a futex.  The launch path takes no other lock and allocates nothing.
+
    Copyright (C) 2026 The gomptarget authors.
 
    This file is part of gomptarget.
@@ -39,8 +43,13 @@
 
 #include "plugin-core.h"
 
+#include <limits.h>
+#include <linux/futex.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 /* Events: queue index + 1 in the top bits, the operation's sequence
    number (from 1) in the others.  */
@@ -49,7 +58,11 @@
 #define MAX_QUEUES 4096
 
 /* Launch arguments kept in the operation itself, up to this many.  */
-#define INLINE_VARS 14
+#define INLINE_VARS 6
+
+/* The core's thread-local data: a plugin is opened once, early, and
+   this is a few words of the static TLS surplus.  */
+#define GTC_TLS __thread __attribute__ ((tls_model ("initial-exec")))
 
 tgt_callback_fct gtc_completion_callback;
 
@@ -61,12 +74,13 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Queues per device (GOMPTARGET_QUEUES).  */
 static unsigned max_queues_per_device = 8;
 
-/* Which queue of a device a thread uses by default.  */
-static __thread unsigned home_slot;	/* + 1; 0: not chosen yet.  */
+/* Which queue of a device a thread uses by default, + 1 (0: not chosen
+   yet).  */
+static GTC_TLS unsigned home_slot;
 static unsigned next_home_slot;
 
-/* Set on the core's worker threads.  */
-static __thread bool on_worker;
+/* The queue whose operations this thread is running, if any.  */
+static GTC_TLS struct gtc_queue *running_queue;
 
 enum op_kind
 {
@@ -74,25 +88,40 @@ enum op_kind
   OP_LAUNCH = GTC_OP_LAUNCH,
   OP_HOST_CALL = GTC_OP_HOST_CALL,
   OP_MARK = GTC_OP_MARK,
-  OP_WAIT			/* For queue WAIT_Q to reach WAIT_SEQ.  */
+  OP_WAIT			/* For queue U.WAIT.Q to reach U.WAIT.SEQ.  */
 };
 
 struct op
 {
-  enum op_kind kind;
-  enum gtc_copy_dir dir;
-  uint64_t seq;
-  void *dst;
-  const void *src;
-  size_t size;
-  struct gtc_device *peer;
-  void *entry;
-  void **heap_vars;		/* When NVARS > INLINE_VARS.  */
-  int32_t nvars, num_teams, thread_limit;
-  void (*fn) (void *);
-  void *arg;
-  struct gtc_queue *wait_q;
-  uint64_t wait_seq;
+  unsigned char kind;
+  unsigned char dir;		/* enum gtc_copy_dir.  */
+  int32_t nvars;
+  union
+  {
+    struct
+    {
+      void *dst;
+      const void *src;
+      size_t size;
+      struct gtc_device *peer;
+    } copy;
+    struct
+    {
+      void *entry;
+      void **heap_vars;		/* When NVARS > INLINE_VARS.  */
+      int32_t num_teams, thread_limit;
+    } launch;
+    struct
+    {
+      void (*fn) (void *);
+      void *arg;
+    } call;
+    struct
+    {
+      struct gtc_queue *q;
+      uint64_t seq;
+    } wait;
+  } u;
   void *vars[INLINE_VARS];
 };
 
@@ -104,13 +133,15 @@ struct note
 
 struct gtc_queue_state
 {
-  pthread_mutex_t lock;
-  pthread_cond_t done_cond;	/* COMPLETED moved, or an executor left.  */
-  pthread_cond_t work_cond;	/* The worker has something to do.  */
+  int lock;			/* The spin lock.  */
   uint64_t submitted;		/* Sequence number of the last operation.  */
   uint64_t completed;		/* Accessed atomically too.  */
   uint64_t failed;		/* First failed operation, 0 if none.  */
-  int waiters;			/* Threads sleeping on DONE_COND.  */
+
+  /* Threads sleeping until something completes sleep on DONE_WORD, the
+     worker on WORK_WORD; both are bumped before a wake.  */
+  int done_word, done_sleepers;
+  int work_word;
 
   /* Software queues.  */
   struct op *ring;		/* Operations COMPLETED+1 .. SUBMITTED at
@@ -128,6 +159,73 @@ struct gtc_queue_state
   size_t nnotes, notes_cap;
 };
 
+/* ---- Locking and sleeping.  ---- */
+
+static inline void
+cpu_relax (void)
+{
+#if defined (__x86_64__) || defined (__i386__)
+  __builtin_ia32_pause ();
+#endif
+}
+
+static inline void
+qlock (struct gtc_queue_state *s)
+{
+  unsigned spins = 0;
+
+  while (__atomic_exchange_n (&s->lock, 1, __ATOMIC_ACQUIRE))
+    while (__atomic_load_n (&s->lock, __ATOMIC_RELAXED))
+      if (++spins % 128 == 0)
+	sched_yield ();
+      else
+	cpu_relax ();
+}
+
+static inline void
+qunlock (struct gtc_queue_state *s)
+{
+  __atomic_store_n (&s->lock, 0, __ATOMIC_RELEASE);
+}
+
+static void
+futex_wait (int *addr, int val)
+{
+  syscall (SYS_futex, addr, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
+}
+
+static void
+futex_wake (int *addr, int n)
+{
+  syscall (SYS_futex, addr, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+}
+
+/* Q's lock held: sleep until *WORD changes from what it is now.  The
+   lock is released meanwhile and held again on return.  */
+static void
+sleep_on (struct gtc_queue_state *s, int *word, int *sleepers)
+{
+  int v = __atomic_load_n (word, __ATOMIC_RELAXED);
+
+  if (sleepers)
+    (*sleepers)++;
+  qunlock (s);
+  futex_wait (word, v);
+  qlock (s);
+  if (sleepers)
+    (*sleepers)--;
+}
+
+/* Q's lock held: wake whoever sleeps on WORD.  */
+static inline void
+wake (int *word, int n)
+{
+  __atomic_add_fetch (word, 1, __ATOMIC_RELEASE);
+  futex_wake (word, n);
+}
+
+/* ---- Events.  ---- */
+
 static inline tgt_event_t
 make_event (const struct gtc_queue *q, uint64_t seq)
 {
@@ -136,19 +234,21 @@ make_event (const struct gtc_queue *q, uint64_t seq)
 }
 
 /* The queue and sequence number of EVENT, or NULL.  */
-static struct gtc_queue *
+static inline struct gtc_queue *
 event_queue (tgt_event_t event, uint64_t *seq)
 {
   uint64_t v = (uint64_t) (uintptr_t) event;
   uint64_t qi = v >> SEQ_BITS;
   struct gtc_queue *q;
 
-  if (qi == 0 || qi > __atomic_load_n (&num_queues, __ATOMIC_ACQUIRE))
+  if (GT_UNLIKELY (qi == 0
+		   || qi > __atomic_load_n (&num_queues, __ATOMIC_ACQUIRE)))
     return NULL;
   q = __atomic_load_n (&queue_table[qi - 1], __ATOMIC_ACQUIRE);
   *seq = v & SEQ_MASK;
-  if (q == NULL || *seq == 0
-      || *seq > __atomic_load_n (&q->state->submitted, __ATOMIC_ACQUIRE))
+  if (GT_UNLIKELY (q == NULL || *seq == 0
+		   || *seq > __atomic_load_n (&q->state->submitted,
+					      __ATOMIC_ACQUIRE)))
     return NULL;
   return q;
 }
@@ -182,24 +282,32 @@ gtc_queues_init (void)
   return 0;
 }
 
+size_t
+gtc_queues_per_device (void)
+{
+  return max_queues_per_device;
+}
+
 /* ---- Completion and notifications.  ---- */
 
-/* Q's lock held: record that every operation up to SEQ has run, wake
-   the threads waiting for it and take the notifications now due into
-   DUE (whose room is at least Q's number of notes); return how many.  */
+/* Q's lock held: record that every operation up to SEQ has run, wake the
+   threads waiting for it, and take the notifications now due into DUE,
+   of room DUE_ROOM; return how many (more than DUE_ROOM: call again).  */
 static size_t
-complete_locked (struct gtc_queue *q, uint64_t seq, struct note *due)
+complete_locked (struct gtc_queue *q, uint64_t seq, struct note *due,
+		 size_t due_room)
 {
   struct gtc_queue_state *s = q->state;
   size_t i, j, n = 0;
 
-  if (seq <= s->completed)
-    return 0;
-  __atomic_store_n (&s->completed, seq, __ATOMIC_RELEASE);
-  if (s->waiters)
-    pthread_cond_broadcast (&s->done_cond);
+  if (seq > s->completed)
+    {
+      __atomic_store_n (&s->completed, seq, __ATOMIC_RELEASE);
+      if (s->done_sleepers)
+	wake (&s->done_word, INT_MAX);
+    }
   for (i = j = 0; i < s->nnotes; i++)
-    if (s->notes[i].seq <= seq)
+    if (s->notes[i].seq <= s->completed && n < due_room)
       due[n++] = s->notes[i];
     else
       s->notes[j++] = s->notes[i];
@@ -209,7 +317,7 @@ complete_locked (struct gtc_queue *q, uint64_t seq, struct note *due)
 
 /* Tell the front end about N completions (no lock held).  */
 static void
-fire (struct gtc_queue *q, struct note *due, size_t n)
+fire (struct gtc_queue *q, const struct note *due, size_t n)
 {
   size_t i;
 
@@ -226,8 +334,22 @@ fire (struct gtc_queue *q, struct note *due, size_t n)
     }
 }
 
-/* A stack buffer for due notes, or a heap one when there are many.  */
-#define DUE_STACK 16
+/* Q's lock held: record that everything up to SEQ has run and tell the
+   front end of what is due, releasing the lock meanwhile.  */
+#define DUE_BATCH 16
+static void
+complete_and_fire_locked (struct gtc_queue *q, uint64_t seq)
+{
+  struct note due[DUE_BATCH];
+  size_t n;
+
+  while ((n = complete_locked (q, seq, due, DUE_BATCH)) > 0)
+    {
+      qunlock (q->state);
+      fire (q, due, n);
+      qlock (q->state);
+    }
+}
 
 /* ---- Software queues.  ---- */
 
@@ -237,21 +359,35 @@ run_op (struct gtc_queue *q, struct op *op)
   switch (op->kind)
     {
     case OP_COPY:
-      return gtc_vendor.copy (q, op->dir, op->dst, op->src, op->size,
-			      op->peer);
+      return gtc_vendor.copy (q, (enum gtc_copy_dir) op->dir, op->u.copy.dst,
+			      op->u.copy.src, op->u.copy.size,
+			      op->u.copy.peer);
     case OP_LAUNCH:
-      return gtc_vendor.launch (q, op->entry,
-				op->heap_vars ? op->heap_vars : op->vars,
-				op->nvars, op->num_teams, op->thread_limit);
+      return gtc_vendor.launch (q, op->u.launch.entry,
+				op->u.launch.heap_vars
+				? op->u.launch.heap_vars : op->vars,
+				op->nvars, op->u.launch.num_teams,
+				op->u.launch.thread_limit);
     case OP_HOST_CALL:
-      op->fn (op->arg);
+      op->u.call.fn (op->u.call.arg);
       return 0;
     case OP_MARK:
       return 0;
     case OP_WAIT:
-      return gtc_event_wait (make_event (op->wait_q, op->wait_seq));
+      return gtc_event_wait (make_event (op->u.wait.q, op->u.wait.seq));
     }
   return GT_RTL_FAIL;
+}
+
+/* The copy of the operation of SEQ out of the ring, of its used part.  */
+static inline void
+copy_op (struct op *dst, const struct op *src)
+{
+  size_t n = offsetof (struct op, vars);
+
+  if (src->kind == OP_LAUNCH && src->u.launch.heap_vars == NULL)
+    n += src->nvars * sizeof (void *);
+  memcpy (dst, src, n);
 }
 
 /* Q's lock held, no thread running Q's operations: run them in order until
@@ -260,46 +396,39 @@ static void
 run_ops_locked (struct gtc_queue *q, uint64_t until)
 {
   struct gtc_queue_state *s = q->state;
-  struct note due_stack[DUE_STACK];
+  struct gtc_queue *outer = running_queue;
 
   s->executing = true;
+  running_queue = q;
   while (s->completed < until && s->completed < s->submitted)
     {
       uint64_t seq = s->completed + 1;
-      struct op op = s->ring[seq & (s->cap - 1)];
-      struct note *due = due_stack;
-      size_t n;
+      struct op op;
       int err = 0;
 
-      pthread_mutex_unlock (&s->lock);
+      copy_op (&op, &s->ring[seq & (s->cap - 1)]);
+      qunlock (s);
       /* After a failure the queue's later operations are skipped: they
 	 may depend on what failed.  */
       if (__atomic_load_n (&s->failed, __ATOMIC_ACQUIRE) == 0)
 	err = run_op (q, &op);
-      free (op.heap_vars);
-      pthread_mutex_lock (&s->lock);
+      if (op.kind == OP_LAUNCH)
+	free (op.u.launch.heap_vars);
+      qlock (s);
       if (err && s->failed == 0)
 	__atomic_store_n (&s->failed, seq, __ATOMIC_RELEASE);
-      if (s->nnotes > DUE_STACK)
-	due = malloc (s->nnotes * sizeof *due);
-      if (due == NULL)
-	gtc_fatal ("out of host memory");
-      n = complete_locked (q, seq, due);
-      if (n)
-	{
-	  pthread_mutex_unlock (&s->lock);
-	  fire (q, due, n);
-	  pthread_mutex_lock (&s->lock);
-	}
-      if (due != due_stack)
-	free (due);
+      if (s->nnotes || s->done_sleepers)
+	complete_and_fire_locked (q, seq);
+      else
+	__atomic_store_n (&s->completed, seq, __ATOMIC_RELEASE);
     }
   s->executing = false;
+  running_queue = outer;
   /* Others waiting may have to take over.  */
-  if (s->waiters)
-    pthread_cond_broadcast (&s->done_cond);
+  if (s->done_sleepers)
+    wake (&s->done_word, INT_MAX);
   if (s->nnotes && s->completed < s->submitted)
-    pthread_cond_signal (&s->work_cond);
+    wake (&s->work_word, 1);
 }
 
 /* The furthest operation someone wants to hear about (Q's lock held).  */
@@ -321,19 +450,18 @@ worker_main (void *arg)
   struct gtc_queue *q = arg;
   struct gtc_queue_state *s = q->state;
 
-  on_worker = true;
-  pthread_mutex_lock (&s->lock);
+  qlock (s);
   for (;;)
     {
       uint64_t until = 0;
       while (!s->stop
 	     && (s->executing || (until = noted_until (s)) <= s->completed))
-	pthread_cond_wait (&s->work_cond, &s->lock);
+	sleep_on (s, &s->work_word, NULL);
       if (s->stop)
 	break;
       run_ops_locked (q, until);
     }
-  pthread_mutex_unlock (&s->lock);
+  qunlock (s);
   return NULL;
 }
 
@@ -353,24 +481,26 @@ wake_worker_locked (struct gtc_queue *q)
 	}
       s->worker_started = true;
     }
-  pthread_cond_signal (&s->work_cond);
+  wake (&s->work_word, 1);
   return 0;
 }
 
-/* Q's lock held: a free slot for operation SUBMITTED + 1.  */
+/* Q's lock held: the ring slot for operation SUBMITTED + 1.  */
 static struct op *
 ring_slot (struct gtc_queue_state *s)
 {
   uint64_t live = s->submitted - s->completed, seq;
 
-  if (live + 1 >= s->cap)
+  if (GT_UNLIKELY (live + 1 >= s->cap))
     {
+      /* Grown by the submitter; the executor copies operations out under
+	 the lock, so it never reads a ring being replaced.  */
       size_t cap = s->cap ? 2 * s->cap : 64;
       struct op *ring = malloc (cap * sizeof *ring);
       if (ring == NULL)
 	return NULL;
       for (seq = s->completed + 1; seq <= s->submitted; seq++)
-	ring[seq & (cap - 1)] = s->ring[seq & (s->cap - 1)];
+	copy_op (&ring[seq & (cap - 1)], &s->ring[seq & (s->cap - 1)]);
       free (s->ring);
       s->ring = ring;
       s->cap = cap;
@@ -380,20 +510,17 @@ ring_slot (struct gtc_queue_state *s)
 
 /* Queue a software operation (Q's lock held).  */
 static int
-push_locked (struct gtc_queue *q, struct op *op)
+push_locked (struct gtc_queue_state *s, const struct op *op)
 {
-  struct gtc_queue_state *s = q->state;
   struct op *slot = ring_slot (s);
 
-  if (slot == NULL)
+  if (GT_UNLIKELY (slot == NULL))
     {
-      free (op->heap_vars);
       gt_plugin_error ("out of host memory queueing an operation");
       return GT_RTL_FAIL;
     }
-  op->seq = s->submitted + 1;
-  *slot = *op;
-  __atomic_store_n (&s->submitted, op->seq, __ATOMIC_RELEASE);
+  copy_op (slot, op);
+  __atomic_store_n (&s->submitted, s->submitted + 1, __ATOMIC_RELEASE);
   return 0;
 }
 
@@ -406,21 +533,12 @@ hardware_mark (void *arg)
 {
   uint64_t seq;
   struct gtc_queue *q = event_queue ((tgt_event_t) arg, &seq);
-  struct gtc_queue_state *s;
-  struct note *due;
-  size_t n;
 
   if (q == NULL)
     return;
-  s = q->state;
-  pthread_mutex_lock (&s->lock);
-  due = malloc ((s->nnotes + 1) * sizeof *due);
-  if (due == NULL)
-    gtc_fatal ("out of host memory");
-  n = complete_locked (q, seq, due);
-  pthread_mutex_unlock (&s->lock);
-  fire (q, due, n);
-  free (due);
+  qlock (q->state);
+  complete_and_fire_locked (q, seq);
+  qunlock (q->state);
 }
 
 static int
@@ -429,19 +547,21 @@ issue_op (struct gtc_queue *q, const struct op *op)
   switch (op->kind)
     {
     case OP_COPY:
-      return gtc_vendor.copy (q, op->dir, op->dst, op->src, op->size,
-			      op->peer);
+      return gtc_vendor.copy (q, (enum gtc_copy_dir) op->dir,
+			      op->u.copy.dst, op->u.copy.src,
+			      op->u.copy.size, op->u.copy.peer);
     case OP_LAUNCH:
-      return gtc_vendor.launch (q, op->entry,
-				op->heap_vars ? op->heap_vars
-					      : (void **) op->vars,
-				op->nvars, op->num_teams, op->thread_limit);
+      return gtc_vendor.launch (q, op->u.launch.entry,
+				op->u.launch.heap_vars
+				? op->u.launch.heap_vars : (void **) op->vars,
+				op->nvars, op->u.launch.num_teams,
+				op->u.launch.thread_limit);
     case OP_HOST_CALL:
-      return gtc_vendor.issue_host_call (q, op->fn, op->arg);
+      return gtc_vendor.issue_host_call (q, op->u.call.fn, op->u.call.arg);
     case OP_MARK:
       return 0;
     case OP_WAIT:
-      return gtc_vendor.issue_wait (q, op->wait_q);
+      return gtc_vendor.issue_wait (q, op->u.wait.q);
     }
   return GT_RTL_FAIL;
 }
@@ -476,9 +596,6 @@ queue_new (struct gtc_device *dev)
   q->dev = dev;
   q->index = index;
   q->state = s;
-  pthread_mutex_init (&s->lock, NULL);
-  pthread_cond_init (&s->done_cond, NULL);
-  pthread_cond_init (&s->work_cond, NULL);
   if (gtc_vendor.queue_init && gtc_vendor.queue_init (q) != 0)
     {
       pthread_mutex_unlock (&table_lock);
@@ -500,8 +617,9 @@ gtc_home_queue (struct gtc_device *dev)
 
   if (GT_UNLIKELY (slot == 0))
     slot = home_slot = __atomic_fetch_add (&next_home_slot, 1,
-					   __ATOMIC_RELAXED) + 1;
-  slot = (slot - 1) % max_queues_per_device;
+					   __ATOMIC_RELAXED)
+			 % max_queues_per_device + 1;
+  slot--;
   q = __atomic_load_n (&dev->queues[slot], __ATOMIC_ACQUIRE);
   if (GT_LIKELY (q != NULL))
     return q;
@@ -516,13 +634,54 @@ gtc_home_queue (struct gtc_device *dev)
   return q;
 }
 
-size_t
-gtc_queues_per_device (void)
-{
-  return max_queues_per_device;
-}
-
 /* ---- Submitting.  ---- */
+
+/* The operation of D, in OP; false (with a message) on failure.  */
+static bool
+make_op (const struct gtc_op_desc *d, struct op *op)
+{
+  op->kind = (unsigned char) d->kind;
+  op->nvars = 0;
+  switch (d->kind)
+    {
+    case GTC_OP_COPY:
+      op->dir = (unsigned char) d->dir;
+      op->u.copy.dst = d->dst;
+      op->u.copy.src = d->src;
+      op->u.copy.size = d->size;
+      op->u.copy.peer = d->peer;
+      break;
+    case GTC_OP_LAUNCH:
+      op->u.launch.entry = d->kernel;
+      op->u.launch.num_teams = d->num_teams;
+      op->u.launch.thread_limit = d->thread_limit;
+      op->u.launch.heap_vars = NULL;
+      op->nvars = d->nvars;
+      if (d->nvars > 0)
+	{
+	  /* The caller's array is free again once we return.  */
+	  void **v = op->vars;
+	  if (d->nvars > INLINE_VARS)
+	    {
+	      v = op->u.launch.heap_vars = malloc (d->nvars * sizeof *v);
+	      if (v == NULL)
+		{
+		  gt_plugin_error ("out of host memory queueing a launch");
+		  return false;
+		}
+	    }
+	  memcpy (v, d->vars, d->nvars * sizeof *v);
+	}
+      break;
+    case GTC_OP_HOST_CALL:
+      op->u.call.fn = d->fn;
+      op->u.call.arg = d->arg;
+      break;
+    case GTC_OP_MARK:
+      break;
+    }
+  return true;
+}
 
 int
 gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
@@ -531,11 +690,12 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
   struct gtc_queue *q = NULL, *dq;
   struct gtc_queue_state *s;
   struct op op;
-  uint64_t seq;
+  uint64_t seq, eager = 0;
   int32_t i;
   int err = 0;
 
-  if (ndeps < 0 || (ndeps > 0 && deps == NULL) || event == NULL)
+  if (GT_UNLIKELY (ndeps < 0 || (ndeps > 0 && deps == NULL)
+		   || event == NULL))
     return GT_RTL_FAIL;
   /* The queue of the first dependence on this device, else the thread's.  */
   for (i = 0; i < ndeps && q == NULL; i++)
@@ -545,37 +705,10 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
   if (q == NULL && (q = gtc_home_queue (dev)) == NULL)
     return GT_RTL_FAIL;
   s = q->state;
+  if (!make_op (d, &op))
+    return GT_RTL_FAIL;
 
-  memset (&op, 0, offsetof (struct op, vars));
-  op.kind = (enum op_kind) d->kind;
-  op.dir = d->dir;
-  op.dst = d->dst;
-  op.src = d->src;
-  op.size = d->size;
-  op.peer = d->peer;
-  op.entry = d->kernel;
-  op.fn = d->fn;
-  op.arg = d->arg;
-  op.nvars = d->nvars;
-  op.num_teams = d->num_teams;
-  op.thread_limit = d->thread_limit;
-  if (d->kind == GTC_OP_LAUNCH && d->nvars > 0)
-    {
-      /* The caller's array is free again once we return.  */
-      void **v = op.vars;
-      if (d->nvars > INLINE_VARS)
-	{
-	  v = op.heap_vars = malloc (d->nvars * sizeof *v);
-	  if (v == NULL)
-	    {
-	      gt_plugin_error ("out of host memory queueing a launch");
-	      return GT_RTL_FAIL;
-	    }
-	}
-      memcpy (v, d->vars, d->nvars * sizeof *v);
-    }
-
-  pthread_mutex_lock (&s->lock);
+  qlock (s);
   for (i = 0; i < ndeps && err == 0; i++)
     {
       struct op w;
@@ -590,37 +723,64 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
 	}
       if (dq == q || completed (dq) >= seq)
 	continue;
-      memset (&w, 0, offsetof (struct op, vars));
       w.kind = OP_WAIT;
-      w.wait_q = dq;
-      w.wait_seq = seq;
+      w.nvars = 0;
+      w.u.wait.q = dq;
+      w.u.wait.seq = seq;
       if (gtc_vendor.hardware_queues)
-	err = issue_op (q, &w);
+	{
+	  err = issue_op (q, &w);
+	  if (err == 0)
+	    __atomic_store_n (&s->submitted, s->submitted + 1,
+			      __ATOMIC_RELEASE);
+	}
       else
-	err = push_locked (q, &w);
-      if (err == 0 && gtc_vendor.hardware_queues)
-	__atomic_store_n (&s->submitted, s->submitted + 1, __ATOMIC_RELEASE);
+	err = push_locked (s, &w);
     }
   if (err == 0)
     {
       if (gtc_vendor.hardware_queues)
 	{
 	  err = issue_op (q, &op);
-	  free (op.heap_vars);
-	  op.heap_vars = NULL;
 	  if (err == 0)
 	    __atomic_store_n (&s->submitted, s->submitted + 1,
 			      __ATOMIC_RELEASE);
 	}
-      else
+      else if (op.kind != OP_LAUNCH && !s->executing
+	       && s->completed == s->submitted && s->failed == 0)
 	{
-	  err = push_locked (q, &op);
-	  op.heap_vars = NULL;	/* The ring owns it now.  */
+	  /* Nothing before it: a copy or a host call runs at once, on
+	     this thread, which saves queueing it (a launch is left for
+	     whoever waits, so that a nowait region runs apart).  */
+	  seq = eager = s->submitted + 1;
+	  s->executing = true;
+	  __atomic_store_n (&s->submitted, seq, __ATOMIC_RELEASE);
+	  qunlock (s);
+	  err = run_op (q, &op);
+	  qlock (s);
+	  s->executing = false;
+	  if (err)
+	    __atomic_store_n (&s->failed, seq, __ATOMIC_RELEASE);
+	  if (s->nnotes || s->done_sleepers)
+	    complete_and_fire_locked (q, seq);
+	  else
+	    __atomic_store_n (&s->completed, seq, __ATOMIC_RELEASE);
+	  if (s->done_sleepers)
+	    wake (&s->done_word, INT_MAX);
+	  if (s->nnotes && s->completed < s->submitted)
+	    wake (&s->work_word, 1);
+	  err = 0;
 	}
+      else
+	err = push_locked (s, &op);
     }
-  seq = s->submitted;
-  pthread_mutex_unlock (&s->lock);
-  free (op.heap_vars);
+  /* Others may have queued more meanwhile: an eager operation's own.  */
+  seq = eager ? eager : s->submitted;
+  qunlock (s);
+  if (op.kind == OP_LAUNCH
+      && (err != 0 || gtc_vendor.hardware_queues))
+    /* Not in the ring: nobody else frees it.  */
+    free (op.u.launch.heap_vars);
   if (err)
     return err;
   *event = make_event (q, seq);
@@ -641,33 +801,26 @@ queue_wait (struct gtc_queue *q, uint64_t seq)
 	{
 	  uint64_t upto = __atomic_load_n (&s->submitted, __ATOMIC_ACQUIRE);
 	  int err = gtc_vendor.sync (q);
-	  struct note *due;
-	  size_t n;
 
-	  pthread_mutex_lock (&s->lock);
+	  qlock (s);
 	  if (err && s->failed == 0)
 	    __atomic_store_n (&s->failed, s->completed + 1, __ATOMIC_RELEASE);
-	  due = malloc ((s->nnotes + 1) * sizeof *due);
-	  if (due == NULL)
-	    gtc_fatal ("out of host memory");
-	  n = complete_locked (q, upto, due);
-	  pthread_mutex_unlock (&s->lock);
-	  fire (q, due, n);
-	  free (due);
+	  complete_and_fire_locked (q, upto);
+	  qunlock (s);
 	}
       else
 	{
-	  pthread_mutex_lock (&s->lock);
+	  /* An operation of Q waiting for Q's later ones (the program
+	     exiting from device code, say) would wait for ever.  */
+	  if (running_queue == q)
+	    return GT_RTL_FAIL;
+	  qlock (s);
 	  while (s->completed < seq)
 	    if (!s->executing)
 	      run_ops_locked (q, seq);
 	    else
-	      {
-		s->waiters++;
-		pthread_cond_wait (&s->done_cond, &s->lock);
-		s->waiters--;
-	      }
-	  pthread_mutex_unlock (&s->lock);
+	      sleep_on (s, &s->done_word, &s->done_sleepers);
+	  qunlock (s);
 	}
     }
   failed = __atomic_load_n (&s->failed, __ATOMIC_ACQUIRE);
@@ -723,11 +876,11 @@ gtc_event_notify (tgt_event_t event, tgt_sync_event_t token)
       return GT_RTL_FAIL;
     }
   s = q->state;
-  pthread_mutex_lock (&s->lock);
+  qlock (s);
   if (s->completed >= seq)
     {
       struct note n = { seq, token };
-      pthread_mutex_unlock (&s->lock);
+      qunlock (s);
       fire (q, &n, 1);
       return 0;
     }
@@ -737,7 +890,7 @@ gtc_event_notify (tgt_event_t event, tgt_sync_event_t token)
       struct note *notes = realloc (s->notes, cap * sizeof *notes);
       if (notes == NULL)
 	{
-	  pthread_mutex_unlock (&s->lock);
+	  qunlock (s);
 	  gt_plugin_error ("out of host memory");
 	  return GT_RTL_FAIL;
 	}
@@ -762,7 +915,7 @@ gtc_event_notify (tgt_event_t event, tgt_sync_event_t token)
     }
   else if (!s->executing)
     err = wake_worker_locked (q);
-  pthread_mutex_unlock (&s->lock);
+  qunlock (s);
   return err;
 }
 
@@ -780,13 +933,11 @@ gtc_device_queues_fini (struct gtc_device *dev)
       if (q == NULL)
 	continue;
       s = q->state;
-      pthread_mutex_lock (&s->lock);
+      qlock (s);
       s->stop = true;
-      pthread_cond_broadcast (&s->work_cond);
-      pthread_mutex_unlock (&s->lock);
-      if (s->worker_started && !(on_worker
-				 && pthread_equal (s->worker,
-						   pthread_self ())))
+      wake (&s->work_word, INT_MAX);
+      qunlock (s);
+      if (s->worker_started && !pthread_equal (s->worker, pthread_self ()))
 	pthread_join (s->worker, NULL);
       s->worker_started = false;
       if (gtc_vendor.queue_fini)

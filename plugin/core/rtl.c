@@ -30,6 +30,7 @@
 int gtc_num_devices;
 static struct gtc_device **devices;
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
+static bool probed;		/* PROBE_ONCE has run.  */
 
 static void
 probe (void)
@@ -73,10 +74,19 @@ probe (void)
   gtc_num_devices = n;
 }
 
+static void
+probe_once_only (void)
+{
+  if (GT_LIKELY (__atomic_load_n (&probed, __ATOMIC_ACQUIRE)))
+    return;
+  pthread_once (&probe_once, probe);
+  __atomic_store_n (&probed, true, __ATOMIC_RELEASE);
+}
+
 struct gtc_device *
 gtc_device (int32_t id)
 {
-  pthread_once (&probe_once, probe);
+  probe_once_only ();
   if (GT_LIKELY (id >= 0 && id < gtc_num_devices))
     return devices[id];
   gt_plugin_error ("no device %d (this plugin has %d)", (int) id,
@@ -104,7 +114,7 @@ ready_device (int32_t id)
 int32_t
 __tgt_rtl_number_of_devices (void)
 {
-  pthread_once (&probe_once, probe);
+  probe_once_only ();
   return gtc_num_devices;
 }
 
@@ -242,7 +252,6 @@ copy_async (int32_t id, enum gtc_copy_dir dir, void *dst, const void *src,
 
   if (dev == NULL || size < 0 || (size > 0 && (dst == NULL || src == NULL)))
     return GT_RTL_FAIL;
-  memset (&d, 0, sizeof d);
   d.kind = GTC_OP_COPY;
   d.dir = dir;
   d.dst = dst;
@@ -303,7 +312,6 @@ __tgt_rtl_async_run_target_team_region (int32_t id, void *entry,
   if (dev == NULL || entry == NULL || arg_num < 0
       || (arg_num > 0 && tgt_vars == NULL))
     return GT_RTL_FAIL;
-  memset (&d, 0, sizeof d);
   d.kind = GTC_OP_LAUNCH;
   d.kernel = entry;
   d.vars = tgt_vars;
@@ -335,7 +343,6 @@ __tgt_rtl_async_host_call (int32_t id, void (*fn) (void *), void *arg,
 
   if (dev == NULL || fn == NULL)
     return GT_RTL_FAIL;
-  memset (&d, 0, sizeof d);
   d.kind = GTC_OP_HOST_CALL;
   d.fn = fn;
   d.arg = arg;
@@ -351,7 +358,6 @@ __tgt_rtl_async_dep (int32_t id, int32_t num_dep_events,
 
   if (dev == NULL)
     return GT_RTL_FAIL;
-  memset (&d, 0, sizeof d);
   d.kind = GTC_OP_MARK;
   return gtc_submit (dev, &d, num_dep_events, dep_events, completion_event);
 }

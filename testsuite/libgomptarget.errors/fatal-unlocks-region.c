@@ -1,5 +1,7 @@
 /* { dg-do run } */
 /* { dg-gomptarget-exit-status 1 } */
+/* An impossible allocation is the point: under ASan it must fail, not abort.  */
+/* { dg-set-target-env-var ASAN_OPTIONS "allocator_may_return_null=1" } */
 /* { dg-final { gomptarget-output-includes {libgomptarget: device 0: allocating [0-9]+ bytes of device memory failed} } } */
 /* { dg-final { gomptarget-output-includes {after the fatal error: device 0 mapped, ran and unmapped, y = 6} } } */
 /* Copyright (C) 2026 The gomptarget authors.
