@@ -315,7 +315,8 @@ gcn_queue_destroy (struct gcn_queue *q)
   s = gcn_hsa.hsa_queue_destroy (q->aql);
   if (s != HSA_STATUS_SUCCESS)
     gcn_error (s, "device %d: destroying a queue", (int) dev->core.number);
-  pthread_mutex_destroy (&q->lock);
+  /* Q->lock stays usable: a serving thread that is ending the program may
+     still be finishing host work of Q.  */
 }
 
 int

@@ -361,9 +361,12 @@ enum gcn_drain
 enum gcn_drain gcn_console_drain (struct gcn_output *out,
 				  struct gcn_console_slot **slot) GCN_HIDDEN;
 
-/* Serve the reverse-offload request in SLOT (index consumed) of OUT, on
-   device DEV, then release the slot to the device.  Called with no lock
-   held.  */
+/* Serve the reverse-offload request in SLOT of OUT (the slot at index
+   OUT->consumed, which gcn_console_drain left unconsumed), on device DEV,
+   then give the slot back: clear its written flag, which is the device's
+   reply, and release-store consumed + 1.  Called with no lock held; the
+   kernel step is marked serving meanwhile, so that nobody else drains
+   the ring.  */
 void gcn_console_rev_offload (struct gcn_device *dev, struct gcn_output *out,
 			      struct gcn_console_slot *slot) GCN_HIDDEN;
 
