@@ -5,12 +5,21 @@
    GOMPTARGET_PLUGIN_run_host_region (here the test's own, exported with
    -rdynamic), a dispatch runs the host function through it, with the
    device number the front end wrote into the image's ICV variable
-   (__gomp_device_num in GCC 12 images, which lives in device memory), the
+   (__gomp_device_num in GCC 12 images, __gomp_additional_icvs, 16 bytes
+   starting with it, in GCC 13 and 14 images; in device memory), the
    number of work-groups as num_teams and the work-group size z as
    thread_limit.  */
 
 #include <omp.h>
 #include "emul-hsa-test.h"
+
+#if __GNUC__ >= 13
+# define ICV_NAME "__gomp_additional_icvs"
+# define ICV_SIZE 16
+#else
+# define ICV_NAME "__gomp_device_num"
+# define ICV_SIZE 4
+#endif
 
 void kern_devnum (void);
 
@@ -60,13 +69,13 @@ main (void)
   test_init ();
   g = &test_gpus[0];
   exec = test_load (g);
-  CHECK (hsa_executable_get_symbol (exec, NULL, "__gomp_device_num", g->agent,
-				    0, &sym));
+  CHECK (hsa_executable_get_symbol (exec, NULL, ICV_NAME, g->agent, 0,
+				    &sym));
   CHECK (hsa_executable_symbol_get_info
 	 (sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &icv));
   CHECK (hsa_executable_symbol_get_info
 	 (sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &size));
-  ASSERT (size == sizeof (int32_t));
+  ASSERT (size == ICV_SIZE);
   /* What the front end does after loading.  */
   CHECK (hsa_memory_copy ((void *) (uintptr_t) icv, &five, sizeof five));
   CHECK (hsa_memory_copy (&back, (void *) (uintptr_t) icv, sizeof back));

@@ -9,7 +9,8 @@
      GOMPTARGET_EMUL_HSA_POISON     1: fill new device memory with 0xa5
      GOMPTARGET_EMUL_HSA_TRACE      1: trace calls and rejections on stderr
      GOMPTARGET_EMUL_HSA_FAULT      ITEM[,ITEM...], ITEM = WHAT, WHAT:N,
-				    WHAT:N+ or kernel=NAME, WHAT one of
+				    WHAT:N+, kernel=NAME or corrupt=NAME,
+				    WHAT one of
 				    init alloc copy load queue signal kernel
 
    Copyright (C) 2026 The gomptarget authors.
@@ -177,6 +178,10 @@ list_item (const char *list, int i, char *buf, size_t size)
   buf[len] = '\0';
 }
 
+#ifdef __SANITIZE_THREAD__
+int emul_fence_word;
+#endif
+
 static const char *const fault_names[EMUL_FAULT_COUNT] = {
   "init", "alloc", "copy", "load", "queue", "signal", "kernel"
 };
@@ -208,6 +213,14 @@ parse_faults (const char *spec)
 	  strcpy (emul_cfg.fault_kernel, item + 7);
 	  continue;
 	}
+      if (strncmp (item, "corrupt=", 8) == 0)
+	{
+	  if (item[8] == '\0'
+	      || strlen (item + 8) >= sizeof emul_cfg.corrupt_kernel)
+	    goto bad;
+	  strcpy (emul_cfg.corrupt_kernel, item + 8);
+	  continue;
+	}
       colon = strchr (item, ':');
       if (colon != NULL)
 	*colon = '\0';
@@ -237,7 +250,7 @@ parse_faults (const char *spec)
  bad:
   emul_diag ("GOMPTARGET_EMUL_HSA_FAULT='%s': expected ITEM[,ITEM...] with "
 	     "ITEM one of WHAT, WHAT:N, WHAT:N+ (WHAT: init, alloc, copy, "
-	     "load, queue, signal, kernel) or kernel=NAME", spec);
+	     "load, queue, signal, kernel), kernel=NAME or corrupt=NAME", spec);
   return false;
 }
 

@@ -49,6 +49,21 @@ hsa_status_t hsa_shut_down (void);
 #define EMUL_MAX_GPUS 8
 #define EMUL_PAGE 4096u
 
+/* A memory fence of ORDER.  ThreadSanitizer does not model fences (GCC 13
+   and later refuse them under -fsanitize=thread, as check-tsan builds
+   this library): there an atomic read-modify-write of a variable of its
+   own orders the accesses the same way on x86.  */
+#ifdef __SANITIZE_THREAD__
+extern int emul_fence_word;
+# define EMUL_FENCE(order) \
+  ((void) __atomic_fetch_add (&emul_fence_word, 0, (order)))
+#else
+# define EMUL_FENCE(order) __atomic_thread_fence (order)
+#endif
+
+/* The exit value a corrupt=NAME fault leaves in a kernel's ring.  */
+#define EMUL_CORRUPT_VALUE 0x12345678u
+
 /* config.c: settings read from the environment at hsa_init.  */
 
 enum emul_fault
@@ -83,6 +98,8 @@ struct emul_config
   bool fault_from[EMUL_FAULT_COUNT];
   uint64_t fault_calls[EMUL_FAULT_COUNT];
   char fault_kernel[128];	/* kernel=NAME: dispatches of NAME fault.  */
+  char corrupt_kernel[128];	/* corrupt=NAME: NAME ends with a corrupted
+				   exit value in its ring.  */
 };
 
 extern struct emul_config emul_cfg;

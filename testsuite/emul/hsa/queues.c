@@ -157,7 +157,7 @@ static void
 fence (unsigned scope)
 {
   if (scope != HSA_FENCE_SCOPE_NONE)
-    __atomic_thread_fence (__ATOMIC_SEQ_CST);
+    EMUL_FENCE (__ATOMIC_SEQ_CST);
 }
 
 /* The live completion signal of a packet: false (queue error) if the
@@ -186,7 +186,7 @@ emul_dispatch_end_elsewhere (struct emul_dispatch *d)
   if (__atomic_exchange_n (&d->ended, 1, __ATOMIC_ACQ_REL) == 0)
     {
       __atomic_store_n (&d->queue->wedged, 1, __ATOMIC_RELEASE);
-      __atomic_thread_fence (__ATOMIC_SEQ_CST);
+      EMUL_FENCE (__ATOMIC_SEQ_CST);
       complete (d->completion);
     }
 }
@@ -366,6 +366,14 @@ dispatch (struct emul_queue *q, hsa_kernel_dispatch_packet_t *p,
   fence (acquire);
   if (k->host_fn != NULL)
     run_kernel (&d);
+  if (d.out != NULL && emul_cfg.corrupt_kernel[0] != '\0'
+      && kernel_named (k, emul_cfg.corrupt_kernel))
+    {
+      /* What a kernel scribbling over its ring leaves.  */
+      emul_trace ("kernel %s: exit value corrupted", k->name);
+      __atomic_store_n (&d.out->return_value, (int32_t) EMUL_CORRUPT_VALUE,
+			__ATOMIC_RELEASE);
+    }
   fence (release);
   emul_kernel_release (k);
   if (__atomic_exchange_n (&d.ended, 1, __ATOMIC_ACQ_REL) == 0)

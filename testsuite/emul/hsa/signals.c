@@ -107,7 +107,7 @@ emul_signal_wake (struct emul_signal *s)
 static void
 changed (struct emul_signal *s)
 {
-  __atomic_thread_fence (__ATOMIC_SEQ_CST);
+  EMUL_FENCE (__ATOMIC_SEQ_CST);
   if (__atomic_load_n (&s->waiters, __ATOMIC_SEQ_CST) > 0)
     emul_signal_wake (s);
 }
@@ -199,7 +199,7 @@ emul_signal_wait (struct emul_signal *s, hsa_signal_condition_t cond,
   __atomic_sub_fetch (&s->waiters, 1, __ATOMIC_SEQ_CST);
   pthread_mutex_unlock (&s->lock);
   /* The acquire of a wait that returned.  */
-  __atomic_thread_fence (__ATOMIC_ACQUIRE);
+  EMUL_FENCE (__ATOMIC_ACQUIRE);
   return v;
 }
 

@@ -1,0 +1,29 @@
+/* { dg-set-target-env-var GOMP_DEBUG "1" } */
+/* { dg-gomptarget-exit-status 5 } */
+
+/* exit in a nowait region that nobody waits for: the plugin's serving
+   thread sees it and ends the program, while the host is busy.  */
+
+#include <unistd.h>
+#include "gcn-test.h"
+
+int
+main (void)
+{
+  int i;
+
+#pragma omp target nowait
+  {
+    printf ("device: exiting\n");
+    exit (5);
+  }
+  /* Not a wait on the device.  */
+  for (i = 0; i < 200; i++)
+    usleep (50 * 1000);
+  printf ("not reached\n");
+  return 0;
+}
+
+/* { dg-output "device: exiting\n" } */
+/* { dg-final { gomptarget-output-includes {gcn: device 0: kernel main\._omp_fn\.0 called exit \(5\): the program ends} } } */
+/* { dg-final { gomptarget-output-excludes {not reached} } } */

@@ -1,0 +1,28 @@
+/* { dg-set-target-env-var LD_PRELOAD "" } */
+/* { dg-set-target-env-var HSA_RUNTIME_LIB "/nonexistent/libhsa-runtime64.so.1" } */
+/* { dg-set-target-env-var GOMP_DEBUG "1" } */
+
+/* HSA_RUNTIME_LIB names a file that does not exist: under GOMP_DEBUG the plugin says why it has no device.
+   The program runs its regions on the host.  */
+
+#include "gcn-test.h"
+
+int
+main (void)
+{
+  int x = 1, host = 0;
+
+  CHECK (omp_get_num_devices () == 0);
+#pragma omp target map(tofrom: x, host)
+  {
+    x++;
+    host = omp_is_initial_device ();
+  }
+  CHECK (x == 2 && host);
+  puts ("host ok");
+  return 0;
+}
+
+/* { dg-final { gomptarget-output-includes {host ok} } } */
+/* { dg-final { gomptarget-output-includes {gomptarget: gcn: cannot load the HSA runtime: /nonexistent/libhsa-runtime64.so.1: cannot open shared object file} } } */
+/* { dg-final { gomptarget-output-includes {plugin .gcn. loaded from [^\n]*: 0 device\(s\)} } } */
