@@ -920,6 +920,7 @@ cuModuleUnload (CUmodule hmod)
   emul_fifo_flush (hmod->ctx);
   emul_handle_remove (hmod);
   module_unlink (hmod);
+  emul_trace ("unload device=%d", hmod->ctx->dev->ordinal);
   module_free (hmod);
   return r;
 }
