@@ -111,6 +111,11 @@ struct ancestor_slot
   void *arg;
 };
 
+/* The host function of the ancestor region the calling thread is
+   sending, for a device that runs host code (whose request names the
+   host function itself).  */
+static GT_TLS void *ancestor_in_flight;
+
 /* Slot 0 is never used: 0 means "none".  */
 static struct ancestor_slot ancestor_slots[ANCESTOR_SLOTS];
 static gt_mutex_t ancestor_lock = GT_MUTEX_INITIALIZER;
@@ -162,13 +167,20 @@ gt_ancestor_region (void (*fn) (void *), size_t mapnum, void **addrs,
 		    size_t *sizes, unsigned short *kinds)
 {
   int device = gt_context_device ();
-  unsigned table_id, slot;
-  size_t pos;
+  unsigned slot;
   gt_ancestor_fn *ancestor;
+  void *saved;
+  uint32_t mask;
 
-  if (device < 0
-      || !(gt_requires_for_devices () & GT_REQUIRES_REVERSE_OFFLOAD)
-      || !gt_func_lookup ((const void *) fn, &table_id, &pos))
+  /* What GCC's device runtime takes for a reverse-offload request:
+     device -2 and a function, in device code.  */
+  if (device < 0 || fn == NULL)
+    return false;
+  /* The program's mask travels in its images; without images
+     (-foffload=disable) it is not known, but GCC compiles device(ancestor:
+     1) only under 'omp requires reverse_offload'.  */
+  mask = __atomic_load_n (&gt_requires_mask, __ATOMIC_RELAXED);
+  if (mask != 0 && !(mask & GT_REQUIRES_REVERSE_OFFLOAD))
     return false;
   slot = gt_context_region ();
   ancestor = slot != 0 && slot < ANCESTOR_SLOTS
@@ -180,7 +192,10 @@ gt_ancestor_region (void (*fn) (void *), size_t mapnum, void **addrs,
 	      (void *) fn);
   gt_debug ("device %d: ancestor region %p (%zu map(s)) sent to the host",
 	    device, (void *) fn, mapnum);
+  saved = ancestor_in_flight;
+  ancestor_in_flight = (void *) fn;
   ancestor (ancestor_slots[slot].arg, fn, mapnum, addrs, sizes, kinds);
+  ancestor_in_flight = saved;
   return true;
 }
 
@@ -632,6 +647,34 @@ rev_translate_locked (struct rev_request *r)
     }
 }
 
+/* Say under GOMP_DEBUG what became of each item of request R, whose
+   device addresses were DEVADDRS (firstprivate ones included).  */
+static void
+rev_trace (struct rev_request *r, const uint64_t *devaddrs)
+{
+  uint64_t i;
+
+  for (i = 0; i < r->mapnum; i++)
+    {
+      const struct rev_item *it = &r->items[i];
+      int kind = rev_kind (r, i);
+      const char *what;
+      if (kind == GT_MAP_FIRSTPRIVATE || kind == GT_MAP_FIRSTPRIVATE_INT)
+	what = kind == GT_MAP_FIRSTPRIVATE ? "firstprivate copy" : "value";
+      else if (it->devaddr == 0)
+	what = "not translated";
+      else if (it->temp)
+	what = "temporary";
+      else
+	what = "mapped";
+      gt_debug ("device %d: reverse offload: item %" PRIu64 ": kind "
+		"0x%04x, %" PRIu64 " byte(s), device %p -> host %p (%s)",
+		r->dev->id, i, r->kinds[i], r->sizes[i],
+		(void *) (uintptr_t) devaddrs[i],
+		(void *) (uintptr_t) r->addrs[i], what);
+    }
+}
+
 /* Copy back what the clauses say, and free the temporaries.  */
 static void
 rev_copy_back (struct rev_request *r)
@@ -739,6 +782,7 @@ GOMPTARGET_PLUGIN_target_rev (int32_t device_num, uint64_t fn,
   struct gt_device *dev;
   void (*host_fn) (void *);
   void *fp_block = NULL;
+  uint64_t *traced = NULL;
   unsigned table_id;
   size_t pos;
   double start = gt_debug_level ? now_us () : 0;
@@ -757,9 +801,12 @@ GOMPTARGET_PLUGIN_target_rev (int32_t device_num, uint64_t fn,
   gt_device_lock (dev);
   host_fn = (void (*) (void *)) rev_host_fn_locked (dev, fn);
   gt_device_unlock (dev);
-  /* A device that runs host code names the host function itself.  */
-  if (host_fn == NULL && (dev->caps & GT_CAP_HOST_CODE)
-      && gt_func_lookup ((const void *) (uintptr_t) fn, &table_id, &pos))
+  /* A device that runs host code names the host function itself: one of
+     the program's regions, or the one the calling thread is sending
+     (without images, the regions are not registered).  */
+  if (host_fn == NULL && (dev->caps & GT_CAP_HOST_CODE) && fn != 0
+      && (gt_func_lookup ((const void *) (uintptr_t) fn, &table_id, &pos)
+	  || (uintptr_t) fn == (uintptr_t) ancestor_in_flight))
     host_fn = (void (*) (void *)) (uintptr_t) fn;
   if (host_fn == NULL)
     gt_fatal ("Cannot find reverse-offload function");
@@ -780,10 +827,20 @@ GOMPTARGET_PLUGIN_target_rev (int32_t device_num, uint64_t fn,
       rev_from_dev (&r, r.addrs, devaddrs, mapnum * sizeof *r.addrs);
       rev_from_dev (&r, r.sizes, sizes, mapnum * sizeof *r.sizes);
       rev_from_dev (&r, r.kinds, kinds, mapnum * sizeof *r.kinds);
+      if (gt_debug_level)
+	{
+	  traced = gt_malloc (mapnum * sizeof *traced);
+	  memcpy (traced, r.addrs, mapnum * sizeof *traced);
+	}
       fp_block = rev_firstprivate (&r);
       gt_device_lock (dev);
       rev_translate_locked (&r);
       gt_device_unlock (dev);
+      if (traced != NULL)
+	{
+	  rev_trace (&r, traced);
+	  free (traced);
+	}
     }
 
   /* The host function runs as the host's, whatever the calling thread

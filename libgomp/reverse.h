@@ -47,10 +47,11 @@ unsigned gt_ancestor_slot_new (gt_ancestor_fn *ancestor, void *arg)
 void gt_ancestor_slot_free (unsigned slot) GT_HIDDEN;
 
 /* GOMP_target_ext (GT_DEVICE_HOST_FALLBACK, FN, ...) reached: when the
-   calling thread runs code of a device and FN is an ancestor region of
-   a program that requires reverse_offload, send it to the host through
-   the device (the region's ancestor slot) and return true; false when
-   it is no such thing (an ordinary host fallback).  */
+   calling thread runs code of a device and FN is a region of the
+   program's images (and the program's requires mask, when known, has
+   reverse_offload), FN is an ancestor region: send it to the host
+   through the device (the region's ancestor slot) and return true; false
+   when it is no such thing (an ordinary host fallback).  */
 bool gt_ancestor_region (void (*fn) (void *), size_t mapnum, void **addrs,
 			 size_t *sizes, unsigned short *kinds) GT_HIDDEN;
 
