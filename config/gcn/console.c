@@ -5,8 +5,9 @@
    No libc: byte loops and __atomic builtins only.
 
    While a writer waits for the host (ring full, reverse-offload reply)
-   it calls GCN_CONSOLE_RELAX_HOOK () when the includer or the command line
-   names such a function (the emulated runtime yields the processor);
+   it calls GCN_CONSOLE_RELAX_HOOK (N), N the number of times it has
+   waited so far, when the includer or the command line names such a
+   function (the emulated runtime spins, then yields, then sleeps);
    otherwise it spins on the atomic load.
 
    Copyright (C) 2026 The gomptarget authors.
@@ -30,10 +31,10 @@
 #include "console.h"
 
 #ifdef GCN_CONSOLE_RELAX_HOOK
-extern void GCN_CONSOLE_RELAX_HOOK (void);
-# define console_relax() GCN_CONSOLE_RELAX_HOOK ()
+extern void GCN_CONSOLE_RELAX_HOOK (uint32_t);
+# define console_relax(n) GCN_CONSOLE_RELAX_HOOK (n)
 #else
-# define console_relax() ((void) 0)
+# define console_relax(n) ((void) (n))
 #endif
 
 /* Copy at most LIMIT - 1 bytes of the string SRC and terminate it.  */
@@ -75,10 +76,12 @@ gcn_console_slot (struct gcn_output *out, uint32_t index)
 {
   /* Slot INDEX reuses the memory of slot INDEX - GCN_CONSOLE_SLOTS, which
      the host frees by moving consumed past it.  */
+  uint32_t waits = 0;
+
   if (index >= GCN_CONSOLE_SLOTS)
     while (__atomic_load_n (&out->consumed, __ATOMIC_ACQUIRE)
 	   <= index - GCN_CONSOLE_SLOTS)
-      console_relax ();
+      console_relax (waits++);
   return &out->queue[index % GCN_CONSOLE_SLOTS];
 }
 
@@ -185,6 +188,7 @@ gcn_console_rev_offload (struct gcn_output *out,
 {
   struct gcn_console_slot *s
     = gcn_console_slot (out, gcn_console_claim (out, 1));
+  uint32_t waits = 0;
   int i;
 
   for (i = 0; i < GCN_REV_WORDS; i++)
@@ -192,5 +196,5 @@ gcn_console_rev_offload (struct gcn_output *out,
   gcn_console_publish (s, GCN_CONSOLE_REV_OFFLOAD);
   /* The host runs the request, then clears written: the reply.  */
   while (__atomic_load_n (&s->written, __ATOMIC_ACQUIRE) != 0)
-    console_relax ();
+    console_relax (waits++);
 }

@@ -6,7 +6,10 @@
    the device called exit (n) -- the program then ends with status n, as
    it would on the host -- or abort, or whether the value was corrupted.
    Reverse-offload slots (type 4, GCC 13 and later) are handed to the
-   reverse-offload service.
+   front end's reverse-offload service, which reads and writes device
+   memory with hsa_memory_copy while the kernel waits; clearing the
+   slot's written flag afterwards is the reply that lets the kernel go
+   on.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -28,10 +31,12 @@
 
 #include "plugin-gcn.h"
 
+#include <dlfcn.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 /* Output is gathered in a buffer of this size and written in one go.  */
 #define OUT_BUFFER 8192
@@ -123,18 +128,87 @@ gcn_console_drain (struct gcn_output *out, struct gcn_console_slot **slot)
   return r;
 }
 
+/* The front end's reverse-offload service (contract 2), found once: the
+   plugin is not linked to libgomptarget, and programs that drive it
+   through its entry points alone have none.  */
+typedef void target_rev_fn (int32_t, uint64_t, uint64_t, uint64_t, uint64_t,
+			    uint64_t, const struct gt_rev_copier *);
+static target_rev_fn *target_rev;
+static pthread_once_t target_rev_once = PTHREAD_ONCE_INIT;
+
+static void
+find_target_rev (void)
+{
+  target_rev = (target_rev_fn *) dlsym (RTLD_DEFAULT,
+					  "GOMPTARGET_PLUGIN_target_rev");
+}
+
+/* The copier of a request: hsa_memory_copy, which does not go through
+   the kernel's queue, so it works while the kernel runs.  */
+static int
+rev_dev2host (void *arg, void *host, uint64_t dev, uint64_t size)
+{
+  return gcn_copy_now (arg, GTC_DEVICE_TO_HOST, host,
+		       (const void *) (uintptr_t) dev, (size_t) size, NULL);
+}
+
+static int
+rev_host2dev (void *arg, uint64_t dev, const void *host, uint64_t size)
+{
+  return gcn_copy_now (arg, GTC_HOST_TO_DEVICE, (void *) (uintptr_t) dev,
+		       host, (size_t) size, NULL);
+}
+
 void
 gcn_console_rev_offload (struct gcn_device *dev, struct gcn_output *out,
 			 struct gcn_console_slot *slot)
 {
-  /* Only programs with 'omp requires reverse_offload' make such requests,
-     and the front end does not give them a device whose plugin cannot
-     serve them.  */
-  (void) out;
-  (void) slot;
-  gcn_exiting ();
-  gtc_fatal ("device %d: a kernel asked for reverse offload, which this "
-	     "plugin does not serve", (int) dev->core.number);
+  /* Only this thread moves consumed while the kernel step is marked
+     serving.  */
+  uint32_t index = __atomic_load_n (&out->consumed, __ATOMIC_RELAXED);
+  struct gt_rev_copier copier = { rev_dev2host, rev_host2dev, dev };
+  uint64_t w[GCN_REV_WORDS];
+  struct timespec t0, t1;
+  int i;
+
+  /* The slot's words were written before its written flag, which the
+     drain read with acquire semantics.  */
+  for (i = 0; i < GCN_REV_WORDS; i++)
+    w[i] = slot->u64[i];
+  pthread_once (&target_rev_once, find_target_rev);
+  if (target_rev == NULL)
+    {
+      gcn_exiting ();
+      fflush (stdout);
+      gtc_fatal ("device %d: a kernel asked for reverse offload, but the "
+		 "program does not run on libgomptarget, which serves it",
+		 (int) dev->core.number);
+    }
+  if ((int32_t) w[GCN_REV_DEVICE_NUM] != dev->core.number)
+    gt_plugin_debug ("device %d: a reverse-offload request names device "
+		     "%d", (int) dev->core.number,
+		     (int) (int32_t) w[GCN_REV_DEVICE_NUM]);
+  /* What the kernel printed before asking is out already (the drain
+     stopped at this slot after printing it).  */
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  target_rev ((int32_t) w[GCN_REV_DEVICE_NUM], w[GCN_REV_FN],
+	      w[GCN_REV_MAPNUM], w[GCN_REV_ADDRS], w[GCN_REV_SIZES],
+	      w[GCN_REV_KINDS], &copier);
+  clock_gettime (CLOCK_MONOTONIC, &t1);
+  /* What the host function printed comes before what the kernel prints
+     next.  */
+  fflush (stdout);
+  gt_plugin_debug ("device %d: served a reverse-offload request of device "
+		   "%d: function 0x%" PRIx64 ", %" PRIu64 " map(s), in %.1f "
+		   "us", (int) dev->core.number,
+		   (int) (int32_t) w[GCN_REV_DEVICE_NUM], w[GCN_REV_FN],
+		   w[GCN_REV_MAPNUM],
+		   (double) (t1.tv_sec - t0.tv_sec) * 1e6
+		   + (double) (t1.tv_nsec - t0.tv_nsec) / 1e3);
+  /* The reply: the device, spinning on written, goes on; then the slot
+     is the ring's again.  */
+  __atomic_store_n (&slot->written, 0, __ATOMIC_RELEASE);
+  __atomic_store_n (&out->consumed, index + 1, __ATOMIC_RELEASE);
 }
 
 enum gcn_end

@@ -30,6 +30,7 @@
 
 #include "plugin-gcn.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -621,6 +622,63 @@ gcn_find_icvs (struct gtc_device *d, struct gtc_image *gi, void **addr,
     return 1;
   *addr = (void *) (uintptr_t) img->icvs;
   *size = img->icvs_size;
+  return 0;
+}
+
+/* GCC 13 and later: .offload_func_table holds the device address of the
+   function of every kernel record but _init_array and _fini_array, in
+   the order of the host function table.  The device side of an ancestor
+   region (its "nohost" function) is the one such function that is not a
+   kernel (no "<name>.kd"); a reverse-offload request names it by that
+   address.  */
+int
+gcn_rev_fn_table (struct gtc_device *d, struct gtc_image *gi, uint64_t *out,
+		  size_t count)
+{
+  struct gcn_device *dev = gcn_device_of (d);
+  struct gcn_image *img = (struct gcn_image *) gi;
+  size_t n = count < img->nfuncs ? count : img->nfuncs, i, found = 0;
+  uint64_t table, *addrs;
+
+  for (i = 0; i < n; i++)
+    if (img->funcs[i] != NULL && img->funcs[i]->object == 0)
+      break;
+  if (i == n)
+    return 0;
+  if (!variable (dev, img, ".offload_func_table", &table, NULL))
+    {
+      gt_plugin_error ("device %d: the image has functions that are not "
+		       "kernels but no .offload_func_table: its reverse-"
+		       "offload regions cannot be served",
+		       (int) d->number);
+      return GT_RTL_FAIL;
+    }
+  addrs = malloc (n * sizeof *addrs);
+  if (addrs == NULL)
+    {
+      gt_plugin_error ("out of host memory reading .offload_func_table");
+      return GT_RTL_FAIL;
+    }
+  if (gcn_copy_now (dev, GTC_DEVICE_TO_HOST, addrs,
+		    (const void *) (uintptr_t) table, n * sizeof *addrs,
+		    NULL) != 0)
+    {
+      free (addrs);
+      return GT_RTL_FAIL;
+    }
+  for (i = 0; i < n; i++)
+    if (img->funcs[i] != NULL && img->funcs[i]->object == 0
+	&& addrs[i] != 0)
+      {
+	out[i] = addrs[i];
+	found++;
+	gt_plugin_debug ("device %d: reverse-offload function %zu, %s, at "
+			 "0x%" PRIx64, (int) d->number, i,
+			 img->funcs[i]->name, addrs[i]);
+      }
+  free (addrs);
+  gt_plugin_debug ("device %d: .offload_func_table: %zu of %zu function(s) "
+		   "served by reverse offload", (int) d->number, found, n);
   return 0;
 }
 

@@ -270,7 +270,8 @@ const struct gtc_vendor gtc_vendor = {
   .name = "gcn",
   .target_type = GCN_TARGET_TYPE,
   .caps = 0,
-  .requires_supported = 0,
+  /* Reverse offload: the console ring's slots of type 4.  */
+  .requires_supported = GT_REQUIRES_REVERSE_OFFLOAD,
   .device_size = sizeof (struct gcn_device),
   .queue_size = sizeof (struct gcn_queue),
   .image_size = sizeof (struct gcn_image),
@@ -284,6 +285,7 @@ const struct gtc_vendor gtc_vendor = {
   .find_variable = gcn_find_variable,
   .find_icvs = gcn_find_icvs,
   .unload_image = gcn_unload_image,
+  .rev_fn_table = gcn_rev_fn_table,
   .mem_alloc = gcn_mem_alloc,
   .mem_free = gcn_mem_free,
   .queue_init = gcn_queue_init,

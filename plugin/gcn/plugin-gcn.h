@@ -192,6 +192,11 @@ int gcn_find_variable (struct gtc_device *, struct gtc_image *, size_t,
 int gcn_find_icvs (struct gtc_device *, struct gtc_image *, void **,
 		   size_t *) GCN_HIDDEN;
 void gcn_unload_image (struct gtc_device *, struct gtc_image *) GCN_HIDDEN;
+/* The vendor's rev_fn_table: the device addresses of the image's
+   ancestor-region functions (from .offload_func_table), by host function
+   index.  */
+int gcn_rev_fn_table (struct gtc_device *, struct gtc_image *, uint64_t *,
+		      size_t) GCN_HIDDEN;
 
 /* ---- Launches (gcn-launch.c).  ---- */
 

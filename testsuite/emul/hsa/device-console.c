@@ -1,7 +1,8 @@
 /* device-console.c -- the device-side writer of the console ring
    (config/gcn/console.c) as the emulated HSA runtime builds it: the same
    source device code uses, waiting for the host with
-   emul_console_relax () (a short sleep) when the ring is full.
+   emul_console_relax () (spin, yield, then short sleeps) while the ring
+   is full or a reverse-offload request is being served.
 
    Copyright (C) 2026 The gomptarget authors.
 

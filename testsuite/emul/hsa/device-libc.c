@@ -49,6 +49,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -105,12 +106,25 @@ emul_dispatch_leave (struct emul_dispatch *d)
   pthread_mutex_unlock (&running_lock);
 }
 
+/* A device waits for the host in s_sleep steps of a few microseconds;
+   here: a short spin (a reverse-offload reply comes within microseconds
+   when the host is polling), then yields, then sleeps of 20 us, so that
+   a ring kept full by a slow host costs no processor.  */
 void
-emul_console_relax (void)
+emul_console_relax (uint32_t waits)
 {
   struct timespec ts = { 0, 20000 };
 
-  nanosleep (&ts, NULL);
+  if (waits < 64)
+    {
+#if defined (__x86_64__) || defined (__i386__)
+      __builtin_ia32_pause ();
+#endif
+    }
+  else if (waits < 128)
+    sched_yield ();
+  else
+    nanosleep (&ts, NULL);
 }
 
 static int (*omp_is_initial) (void);

@@ -328,6 +328,12 @@ struct emul_symbol *emul_kernel_find (uint64_t handle,
 				      const struct emul_agent *agent,
 				      hsa_status_t *status);
 void emul_kernel_release (struct emul_symbol *k);
+/* Reverse offload: the device address that .offload_func_table gives to
+   the device-side function of the ancestor region whose host version is
+   HOST_FN, in the images loaded for the agent of KERNEL (running); 0 if
+   none.  */
+uint64_t emul_rev_device_fn (const struct emul_symbol *kernel,
+			     void (*host_fn) (void *));
 
 /* host-symbols.c: the program's own functions and variables, found in the
    symbol tables of the executable and of the loaded shared objects
@@ -348,10 +354,13 @@ void emul_queues_shutdown (void);
 
 /* device-libc.c: what an emulated kernel's libc calls do.  */
 
+struct emul_rev_buf;
+
 struct emul_dispatch
 {
   struct emul_symbol *kernel;
   struct emul_queue *queue;
+  struct emul_agent *agent;	/* The queue's.  */
   struct gcn_output *out;	/* The ring of the kernarg block.  */
   struct emul_signal *completion;	/* NULL if none.  */
   void *vars;			/* The kernel's argument.  */
@@ -362,6 +371,9 @@ struct emul_dispatch
   jmp_buf exit_jmp;		/* exit/abort on that thread.  */
   int ended;			/* Set once (atomic): signalled.  */
   struct emul_dispatch *next;
+  /* Reverse offload (device-rev.c): device memory for requests.  */
+  pthread_mutex_t rev_lock;
+  struct emul_rev_buf *rev_free;
 };
 
 /* Make D the kernel that the calling (packet processor) thread runs, or
@@ -371,7 +383,15 @@ void emul_dispatch_leave (struct emul_dispatch *d);
 /* Complete dispatch D from a thread that ended the kernel by exit/abort
    outside the packet processor; defined in queues.c.  */
 void emul_dispatch_end_elsewhere (struct emul_dispatch *d);
-/* Where the writer waits for the host.  */
-void emul_console_relax (void);
+/* device-rev.c: the device-side writer of reverse-offload requests, the
+   ancestor callback of GOMPTARGET_PLUGIN_run_host_region_ancestor (ARG:
+   the dispatch), and what the dispatch's requests left to free.  */
+void emul_ancestor (void *arg, void (*host_fn) (void *), uint64_t mapnum,
+		    void **addrs, const size_t *sizes,
+		    const unsigned short *kinds);
+void emul_rev_release (struct emul_dispatch *d);
+
+/* Where the writer waits for the host, for the WAITS + 1st time.  */
+void emul_console_relax (uint32_t waits);
 
 #endif /* EMUL_HSA_H */

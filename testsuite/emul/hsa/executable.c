@@ -39,10 +39,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An ancestor region's host function and the device address of its
+   device-side ("nohost") function in .offload_func_table.  */
+struct emul_rev_fn
+{
+  uint64_t host;
+  uint64_t dev;
+};
+
 struct emul_loaded
 {
   struct emul_agent *agent;
   unsigned char *base;		/* Device memory.  */
+  struct emul_rev_fn *rev;	/* Reverse offload: what the device-side
+				   writer sends for a host function.  */
+  size_t nrev;
   struct emul_loaded *next;
 };
 
@@ -147,6 +158,7 @@ hsa_executable_destroy (hsa_executable_t executable)
     {
       e->loaded = l->next;
       emul_mem_free (l->base, "hsa_executable_destroy");
+      free (l->rev);
       free (l);
     }
   emul_pool_put (&executable_pool, e);
@@ -265,6 +277,125 @@ patch_table (const struct emul_code_object *co, unsigned char *base,
   return (size_t) resolved;
 }
 
+/* The host function of device function NAME of an ancestor region: GCC
+   names the device side of region F "F.nohost", which offload LTO may
+   suffix ("F.nohost.0"); NULL if NAME is not such a function.  */
+static void *
+rev_host_function (const char *name)
+{
+  const char *p = name, *q, *found = NULL;
+  char *base;
+  void *host;
+
+  while ((q = strstr (p, ".nohost")) != NULL)
+    {
+      const char *t = q + strlen (".nohost");
+      if (*t == '.' && t[1] != '\0')
+	for (t++; *t >= '0' && *t <= '9'; t++)
+	  ;
+      if (*t == '\0')
+	found = q;
+      p = q + 1;
+    }
+  if (found == NULL || found == name)
+    return NULL;
+  base = strndup (name, (size_t) (found - name));
+  if (base == NULL)
+    return NULL;
+  host = emul_host_function (base);
+  free (base);
+  return host;
+}
+
+/* GCC 13 and later: .offload_func_table keeps the device addresses of the
+   image's functions (the plugin reads it for reverse offload); note, for
+   each ancestor region's device-side function, the host function whose
+   requests the device-side writer sends with that address.  */
+static bool
+rev_table (const struct emul_code_object *co, struct emul_loaded *l)
+{
+  const struct emul_elf_symbol *table = NULL;
+  uint64_t base = (uint64_t) (uintptr_t) l->base, end, off;
+  size_t i, cap = 0;
+
+  for (i = 0; i < co->nsyms; i++)
+    if (strcmp (co->syms[i].name, ".offload_func_table") == 0
+	&& co->syms[i].shndx != SHN_UNDEF)
+      {
+	table = &co->syms[i];
+	if (table->bind != STB_LOCAL)
+	  break;
+      }
+  if (table == NULL)
+    return true;
+  if (table->size != 0)
+    end = table->value + table->size;
+  else if (!emul_code_object_section_end (co, table->value, &end))
+    return true;
+  for (off = table->value; off + 8 <= end; off += 8)
+    {
+      const struct emul_elf_symbol *s;
+      uint64_t dev;
+      size_t from = 0;
+      void *host = NULL;
+
+      memcpy (&dev, l->base + off, 8);
+      if (dev < base || dev - base >= co->load_size)
+	continue;
+      while (host == NULL
+	     && (s = symbol_at (co, dev - base, STT_FUNC, &from)) != NULL)
+	host = rev_host_function (s->name);
+      if (host == NULL)
+	continue;
+      if (l->nrev == cap)
+	{
+	  struct emul_rev_fn *r;
+	  cap = cap ? 2 * cap : 4;
+	  r = realloc (l->rev, cap * sizeof *r);
+	  if (r == NULL)
+	    return false;
+	  l->rev = r;
+	}
+      l->rev[l->nrev].host = (uint64_t) (uintptr_t) host;
+      l->rev[l->nrev].dev = dev;
+      l->nrev++;
+      emul_trace (".offload_func_table: ancestor function at 0x%llx, host "
+		  "function %p", (unsigned long long) dev, host);
+    }
+  return true;
+}
+
+uint64_t
+emul_rev_device_fn (const struct emul_symbol *kernel, void (*host_fn) (void *))
+{
+  uint64_t h = (uint64_t) (uintptr_t) host_fn;
+  struct emul_executable *e;
+  struct emul_loaded *l;
+  size_t i;
+
+  /* The kernel's executable is held while it runs, and its loaded code
+     objects do not change once it is frozen.  */
+  for (l = kernel->exec->loaded; l != NULL; l = l->next)
+    if (l->agent == kernel->agent)
+      for (i = 0; i < l->nrev; i++)
+	if (l->rev[i].host == h)
+	  return l->rev[i].dev;
+  /* Another image on the same agent.  */
+  pthread_mutex_lock (&exec_lock);
+  for (e = live_executables; e != NULL; e = e->next_live)
+    if (e->frozen)
+      for (l = e->loaded; l != NULL; l = l->next)
+	if (l->agent == kernel->agent)
+	  for (i = 0; i < l->nrev; i++)
+	    if (l->rev[i].host == h)
+	      {
+		pthread_mutex_unlock (&exec_lock);
+		return l->rev[i].dev;
+	      }
+  pthread_mutex_unlock (&exec_lock);
+  return 0;
+}
+
 static hsa_status_t
 load (struct emul_executable *e, struct emul_agent *agent,
       struct emul_code_object *co)
@@ -368,8 +499,9 @@ load (struct emul_executable *e, struct emul_agent *agent,
 	}
     }
   patch_table (co, base, ".offload_var_table", 16, STT_OBJECT);
-  patch_table (co, base, ".offload_func_table", 8, STT_FUNC);
   patch_table (co, base, ".offload_ind_func_table", 8, STT_FUNC);
+  if (!rev_table (co, l))
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   emul_trace ("loaded %s code object for agent %s at %p: %zu kernels, %zu "
 	      "variables (%zu the program's own), device-number ICV %s",
 	      emul_mach_name (co->mach), agent->name, (void *) base, nkernels,

@@ -77,18 +77,34 @@ typedef void (*run_host_region_fn) (int32_t device_num, void (*fn) (void *),
 				    void *vars, int32_t num_teams,
 				    int32_t thread_limit);
 static run_host_region_fn run_host_region;
+/* The same, with the ancestor regions of the kernel sent to a device-side
+   writer (GOMPTARGET_PLUGIN_run_host_region_ancestor).  */
+typedef void ancestor_fn (void *arg, void (*host_fn) (void *),
+			  uint64_t mapnum, void **addrs, const size_t *sizes,
+			  const unsigned short *kinds);
+typedef void (*run_host_region_ancestor_fn) (int32_t device_num,
+					     void (*fn) (void *), void *vars,
+					     int32_t num_teams,
+					     int32_t thread_limit,
+					     ancestor_fn *ancestor,
+					     void *ancestor_arg);
+static run_host_region_ancestor_fn run_host_region_ancestor;
 static pthread_once_t run_host_region_once = PTHREAD_ONCE_INIT;
 
 static void
 find_run_host_region (void)
 {
-  /* libgomptarget's service (plan contract 1), when the program uses
-     gomptarget; otherwise kernels are called directly.  */
+  /* libgomptarget's services (plan contract 1, reverse-offload contract
+     3), when the program uses gomptarget; otherwise kernels are called
+     directly.  */
   run_host_region = (run_host_region_fn)
     dlsym (RTLD_DEFAULT, "GOMPTARGET_PLUGIN_run_host_region");
-  emul_trace ("GOMPTARGET_PLUGIN_run_host_region %s",
+  run_host_region_ancestor = (run_host_region_ancestor_fn)
+    dlsym (RTLD_DEFAULT, "GOMPTARGET_PLUGIN_run_host_region_ancestor");
+  emul_trace ("GOMPTARGET_PLUGIN_run_host_region %s%s",
 	      run_host_region ? "found" : "not found: kernels are called "
-	      "directly");
+	      "directly", run_host_region_ancestor
+	      ? "; ancestor regions go through the console ring" : "");
 }
 
 static struct emul_queue *
@@ -199,13 +215,20 @@ run_kernel (struct emul_dispatch *d)
   emul_dispatch_enter (d);
   if (setjmp (d->exit_jmp) == 0)
     {
-      if (run_host_region != NULL)
+      /* Ancestor regions reached by the kernel are sent to the host
+	 through the ring of its kernarg block.  */
+      if (run_host_region_ancestor != NULL && d->out != NULL)
+	run_host_region_ancestor (d->device_num, d->kernel->host_fn, d->vars,
+				  d->num_teams, d->thread_limit,
+				  emul_ancestor, d);
+      else if (run_host_region != NULL)
 	run_host_region (d->device_num, d->kernel->host_fn, d->vars,
 			 d->num_teams, d->thread_limit);
       else
 	d->kernel->host_fn (d->vars);
     }
   emul_dispatch_leave (d);
+  emul_rev_release (d);
 }
 
 static bool
@@ -349,6 +372,8 @@ dispatch (struct emul_queue *q, hsa_kernel_dispatch_packet_t *p,
     teams *= (grid[i] + wg[i] - 1) / wg[i];
   d.kernel = k;
   d.queue = q;
+  d.agent = q->agent;
+  pthread_mutex_init (&d.rev_lock, NULL);
   d.vars = vars;
   d.num_teams = (int32_t) (teams > INT32_MAX ? INT32_MAX : teams);
   d.thread_limit = dims == 3 ? (int32_t) wg[2] : 1;
@@ -366,6 +391,7 @@ dispatch (struct emul_queue *q, hsa_kernel_dispatch_packet_t *p,
   fence (acquire);
   if (k->host_fn != NULL)
     run_kernel (&d);
+  pthread_mutex_destroy (&d.rev_lock);
   if (d.out != NULL && emul_cfg.corrupt_kernel[0] != '\0'
       && kernel_named (k, emul_cfg.corrupt_kernel))
     {
