@@ -8,14 +8,15 @@
      gcn-image.c    GCC images: the mkoffload descriptor of each GCC
 		    version, the ISA check, loading into an executable,
 		    kernels, variables, the ICV variable, indirect functions,
-		    the init/fini array kernels;
+		    the init/fini array kernels, the reverse-offload table;
      gcn-launch.c   kernel launches: geometry, the kernel argument block of
 		    each GCC version, stacks, team arenas, LDS;
      gcn-queue.c    AQL queues as the core's hardware queues: steps with
 		    completion signals, barrier-AND packets, host steps
 		    (copies, host calls), the serving loop and its thread;
      gcn-console.c  the host side of the console ring: device output,
-		    exit and abort, reverse-offload slots.
+		    exit and abort, reverse-offload requests (served by the
+		    front end's GOMPTARGET_PLUGIN_target_rev).
 
    Copyright (C) 2026 The gomptarget authors.
 
