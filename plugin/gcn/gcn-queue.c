@@ -48,6 +48,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
 #include <unistd.h>
 
 #define PACKET_SIZE 64
@@ -157,13 +159,66 @@ signal_done (const struct gcn_signal *sig)
 
 /* ---- The serving thread.  ---- */
 
+/* How long the serving thread rests while a waiting thread serves the
+   device.  */
+#define SERVER_REST_NS 1000000L
+
+/* The device a thread waiting for a queue serves, if any.  */
+static __thread struct gcn_device *polling_dev;
+
+/* Nothing for the serving thread to do: no step in flight, or a thread
+   waiting for a queue serves the device (one poller is enough).  */
 static bool
 device_idle (void *arg)
 {
   struct gcn_device *dev = arg;
 
   return __atomic_load_n (&dev->busy, __ATOMIC_ACQUIRE) == 0
+	 || __atomic_load_n (&dev->pollers, __ATOMIC_ACQUIRE) != 0
 	 || __atomic_load_n (&dev->server_stop, __ATOMIC_ACQUIRE);
+}
+
+static void
+pollers_inc (struct gcn_device *dev)
+{
+  __atomic_add_fetch (&dev->pollers, 1, __ATOMIC_ACQ_REL);
+}
+
+/* One poller less: the serving thread takes over when it was the last
+   and steps are in flight.  */
+static void
+pollers_dec (struct gcn_device *dev)
+{
+  if (__atomic_sub_fetch (&dev->pollers, 1, __ATOMIC_ACQ_REL) != 0
+      || __atomic_load_n (&dev->busy, __ATOMIC_ACQUIRE) == 0)
+    return;
+  pthread_mutex_lock (&dev->server_lock);
+  pthread_cond_signal (&dev->server_cond);
+  pthread_mutex_unlock (&dev->server_lock);
+}
+
+/* The waits of gtc_wait_serve sleep a few microseconds at a time (up to
+   GOMPTARGET_POLL_US); the kernel's default timer slack of 50 us would
+   stretch each sleep to 50 us more and make a reverse-offload request or
+   a full ring wait that long.  A thread that serves the device sleeps
+   with a slack of GCN_SERVE_SLACK_NS meanwhile.  */
+#define GCN_SERVE_SLACK_NS 1000
+
+/* Set the calling thread's timer slack to NS; its slack before, or -1 if
+   it cannot be set.  */
+static long
+set_slack (long ns)
+{
+#ifdef PR_SET_TIMERSLACK
+  long old = (long) prctl (PR_GET_TIMERSLACK, 0, 0, 0, 0);
+
+  if (old < 0 || old == ns || prctl (PR_SET_TIMERSLACK, ns, 0, 0, 0) != 0)
+    return -1;
+  return old;
+#else
+  (void) ns;
+  return -1;
+#endif
 }
 
 static void *
@@ -171,12 +226,36 @@ server_main (void *arg)
 {
   struct gcn_device *dev = arg;
 
+  set_slack (GCN_SERVE_SLACK_NS);
   pthread_mutex_lock (&dev->server_lock);
   while (!dev->server_stop)
     {
       if (__atomic_load_n (&dev->busy, __ATOMIC_ACQUIRE) == 0)
 	{
 	  pthread_cond_wait (&dev->server_cond, &dev->server_lock);
+	  continue;
+	}
+      if (__atomic_load_n (&dev->pollers, __ATOMIC_ACQUIRE) != 0)
+	{
+	  /* A waiting thread serves the device.  While it runs the host
+	     function of a reverse-offload request, the device's other work
+	     is served from here, every SERVER_REST_NS.  */
+	  struct timespec ts;
+	  clock_gettime (CLOCK_REALTIME, &ts);
+	  ts.tv_nsec += SERVER_REST_NS;
+	  if (ts.tv_nsec >= 1000000000L)
+	    {
+	      ts.tv_sec++;
+	      ts.tv_nsec -= 1000000000L;
+	    }
+	  pthread_cond_timedwait (&dev->server_cond, &dev->server_lock, &ts);
+	  if (__atomic_load_n (&dev->pollers, __ATOMIC_ACQUIRE) != 0
+	      && !dev->server_stop)
+	    {
+	      pthread_mutex_unlock (&dev->server_lock);
+	      gcn_serve (&dev->core);
+	      pthread_mutex_lock (&dev->server_lock);
+	    }
 	  continue;
 	}
       pthread_mutex_unlock (&dev->server_lock);
@@ -796,7 +875,9 @@ static int
 wait_queue (struct gcn_queue *q)
 {
   struct wait_arg w = { q, __atomic_load_n (&q->pushed, __ATOMIC_ACQUIRE) };
+  struct gcn_device *outer;
   bool failed;
+  long slack;
   int r;
 
   /* The exit handlers of the thread ending the program for a device wait
@@ -804,7 +885,15 @@ wait_queue (struct gcn_queue *q)
   if (exiting_self ())
     return 0;
 
+  outer = polling_dev;
+  polling_dev = q->dev;
+  pollers_inc (q->dev);
+  slack = set_slack (GCN_SERVE_SLACK_NS);
   r = gtc_wait_serve (&q->dev->core, retired, &w, gcn_serve);
+  if (slack >= 0)
+    set_slack (slack);
+  pollers_dec (q->dev);
+  polling_dev = outer;
   if (r != 0)
     return r;
   pthread_mutex_lock (&q->lock);

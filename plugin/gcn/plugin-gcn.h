@@ -131,6 +131,10 @@ struct gcn_device
   pthread_mutex_t server_lock;
   pthread_cond_t server_cond;
   unsigned busy;		/* Steps in flight (atomic).  */
+  unsigned pollers;		/* Threads waiting for a queue of the device,
+				   serving it meanwhile (atomic): the
+				   serving thread rests while there are
+				   any.  */
   bool server_started, server_stop;
   pthread_t server;
 };

@@ -121,7 +121,7 @@ emul_console_relax (uint32_t waits)
       __builtin_ia32_pause ();
 #endif
     }
-  else if (waits < 128)
+  else if (waits < 4096)
     sched_yield ();
   else
     nanosleep (&ts, NULL);
