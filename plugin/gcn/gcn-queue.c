@@ -805,6 +805,12 @@ wait_queue (struct gcn_queue *q)
     return 0;
 
   r = gtc_wait_serve (&q->dev->core, retired, &w, gcn_serve);
+  /* Another thread is ending the program (a kernel fault reported by the
+     runtime's thread, a device exit): what was waited for may look done
+     only because that thread's exit handlers released it, and this one
+     must not go on meanwhile.  */
+  if (gcn_is_exiting ())
+    gcn_exiting ();
   if (r != 0)
     return r;
   pthread_mutex_lock (&q->lock);
