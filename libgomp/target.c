@@ -25,6 +25,7 @@
 #include "icv.h"
 #include "mapping.h"
 #include "gcc-rules.h"
+#include "reverse.h"
 #include "shared-mem.h"
 #include "tasks.h"
 #include "transfer.h"
@@ -118,13 +119,15 @@ struct host_region
   int device_num;
   void (*fn) (void *);
   void *vars;
+  unsigned ancestor_slot;	/* Where its ancestor regions go (reverse.c),
+				   or 0.  */
 };
 
 static void
 host_region_run (void *arg)
 {
   struct host_region *hr = arg;
-  int saved = gt_context_enter (hr->device_num);
+  int saved = gt_context_enter_region (hr->device_num, hr->ancestor_slot);
 
   hr->fn (hr->vars);
   gt_context_leave (saved);
@@ -135,11 +138,28 @@ GOMPTARGET_PLUGIN_run_host_region (int32_t device_num, void (*fn) (void *),
 				   void *vars, int32_t num_teams,
 				   int32_t thread_limit)
 {
-  struct host_region hr = { device_num, fn, vars };
+  struct host_region hr = { device_num, fn, vars, 0 };
 
   (void) num_teams;
   gt_run_on_initial_thread (host_region_run, &hr,
 			    thread_limit > 0 ? thread_limit : 0);
+}
+
+GT_PUBLIC void
+GOMPTARGET_PLUGIN_run_host_region_ancestor (int32_t device_num,
+					    void (*fn) (void *), void *vars,
+					    int32_t num_teams,
+					    int32_t thread_limit,
+					    gt_ancestor_fn *ancestor,
+					    void *ancestor_arg)
+{
+  struct host_region hr = { device_num, fn, vars, 0 };
+
+  (void) num_teams;
+  hr.ancestor_slot = gt_ancestor_slot_new (ancestor, ancestor_arg);
+  gt_run_on_initial_thread (host_region_run, &hr,
+			    thread_limit > 0 ? thread_limit : 0);
+  gt_ancestor_slot_free (hr.ancestor_slot);
 }
 
 /* Run FN on the host with the host addresses: the host device, if(false)
@@ -153,10 +173,9 @@ host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
   if (GT_UNLIKELY (gt_context_device () >= 0))
     {
       /* Already on a device's initial thread (a construct inside a
-	 region): execute in place, as device code would -- unless it is
-	 an ancestor region (reverse offload, shared-mem.c).  */
-      if (!gt_run_ancestor_region (fn, hostaddrs))
-	fn (hostaddrs);
+	 region): execute in place, as device code would.  (Ancestor
+	 regions, reverse offload, do not come here: reverse.c.)  */
+      fn (hostaddrs);
       return;
     }
   parse_target_args (args, &rc.num_teams, &rc.thread_limit);
@@ -274,6 +293,7 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   void *entry = gt_device_entry (dev, fn);
   int num_teams, thread_limit;
   struct gt_xfer *x;
+  bool rev;
 
   if (GT_UNLIKELY (entry == NULL))
     {
@@ -295,6 +315,8 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
      it pins the blocks of its keys until then, so that a construct that
      unmaps them meanwhile does not free what it uses.  */
   c->pin = true;
+  /* Its ancestor regions may look for its data after its end is queued.  */
+  rev = x->async && gt_rev_possible ();
   if (GT_LIKELY (x->async))
     {
       /* Queueing the launch waits for nothing: the lock is taken once.  */
@@ -308,6 +330,8 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
       gt_region_fn = NULL;
       debug_launch (dev, entry, mapnum, num_teams, thread_limit);
       gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
+      if (GT_UNLIKELY (rev))
+	gt_rev_region_start_locked (dev, c);
       gt_unmap_vars_locked (x, c, NULL);
       gt_device_unlock (dev);
     }
@@ -323,6 +347,12 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
     }
   if (GT_UNLIKELY (!gt_xfer_wait (x)))
     gt_fatal ("device %d: running target region %p failed", dev->id, entry);
+  if (GT_UNLIKELY (rev))
+    {
+      gt_device_lock (dev);
+      gt_rev_region_end_locked (dev, c);
+      gt_device_unlock (dev);
+    }
   gt_close_construct (c);
   construct_done (c, &local);
   gt_xfer_end (x);
@@ -360,6 +390,10 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
 		 unsigned int flags, void **depend, void **args)
 {
+  /* A construct with device(ancestor: 1) in code running on a device.  */
+  if (GT_UNLIKELY (device == GT_DEVICE_HOST_FALLBACK)
+      && gt_ancestor_region (fn, mapnum, hostaddrs, sizes, kinds))
+    return;
   if (flags & GT_TARGET_FLAG_NOWAIT)
     {
       gt_target_task (GT_TASK_REGION, device, fn, mapnum, hostaddrs, sizes,
@@ -609,6 +643,8 @@ struct gt_queued
   tgt_event_t final;		/* The completion of all its work.  */
   void *event;			/* The native task's event, once known.  */
   int state;			/* Q_*, atomic.  */
+  bool rev;			/* Its region is among the device's running
+				   ones (reverse.h).  */
   struct gt_queued *next;	/* Free list.  */
 };
 
@@ -636,6 +672,7 @@ queued_new (struct gt_device *dev)
   q->final = NULL;
   q->event = NULL;
   q->state = 0;
+  q->rev = false;
   return q;
 }
 
@@ -671,6 +708,13 @@ finished (struct gt_queued *q)
 {
   struct gt_block *dead = NULL;
 
+  if (q->rev)
+    {
+      gt_device_lock (q->dev);
+      gt_rev_region_end_locked (q->dev, &q->c);
+      gt_device_unlock (q->dev);
+      q->rev = false;
+    }
   if (q->c.npinned == 0)
     {
       q->c.nitems = 0;
@@ -738,6 +782,11 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
       launch_region (x, &q->c, fn, entry, mapnum, hostaddrs, sizes, kinds,
 		     true, num_teams, thread_limit);
       gt_device_lock (dev);
+      if (gt_rev_possible ())
+	{
+	  gt_rev_region_start_locked (dev, &q->c);
+	  q->rev = true;
+	}
       gt_unmap_vars_locked (x, &q->c, q);
       gt_device_unlock (dev);
       break;
