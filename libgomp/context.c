@@ -30,8 +30,16 @@
 #include <dlfcn.h>
 #include <pthread.h>
 
-/* Marked ICV values: GT_CONTEXT_MARK + device number.  */
+/* Marked ICV values: GT_CONTEXT_MARK + (region << GT_CONTEXT_SHIFT) +
+   device number, where REGION is the region's ancestor slot (reverse.c)
+   or 0.  */
 #define GT_CONTEXT_MARK 0x40000000
+#define GT_CONTEXT_SHIFT 16
+#define GT_CONTEXT_DEVICE_MASK ((1 << GT_CONTEXT_SHIFT) - 1)
+
+/* The ancestor slot of the region the calling thread started, with
+   gt_current_device.  */
+static GT_TLS unsigned current_region;
 
 static void (*native_set_default_device) (int);
 static int (*native_get_default_device) (void);
@@ -76,27 +84,39 @@ find_native (void)
 }
 
 int
-gt_context_enter (int device)
+gt_context_enter_region (int device, unsigned region)
 {
   int saved = -1;
 
+  if (device > GT_CONTEXT_DEVICE_MASK || region > GT_CONTEXT_MAX_REGION)
+    region = 0;
   find_native_once ();
   if (native_get_default_device)
     {
       saved = native_get_default_device ();
-      native_set_default_device (GT_CONTEXT_MARK + device);
+      native_set_default_device (GT_CONTEXT_MARK
+				 + (int) (region << GT_CONTEXT_SHIFT)
+				 + device);
     }
   gt_current_device = device;
+  current_region = region;
   /* The region starts with the device's default-device-var, not what
      this thread set on the host (the runner gives that back after).  */
   gt_restore_default_device (0, false);
   return saved;
 }
 
+int
+gt_context_enter (int device)
+{
+  return gt_context_enter_region (device, 0);
+}
+
 void
 gt_context_leave (int saved)
 {
   gt_current_device = -1;
+  current_region = 0;
   if (native_set_default_device)
     native_set_default_device (saved);
 }
@@ -112,22 +132,42 @@ gt_context_device (void)
   if (native_get_default_device == NULL)
     return -1;
   v = native_get_default_device ();
-  return v >= GT_CONTEXT_MARK ? v - GT_CONTEXT_MARK : -1;
+  return v >= GT_CONTEXT_MARK
+	 ? (v - GT_CONTEXT_MARK) & GT_CONTEXT_DEVICE_MASK : -1;
+}
+
+unsigned
+gt_context_region (void)
+{
+  int v;
+
+  if (gt_current_device >= 0)
+    return current_region;
+  find_native_once ();
+  if (native_get_default_device == NULL)
+    return 0;
+  v = native_get_default_device ();
+  return v >= GT_CONTEXT_MARK
+	 ? (unsigned) (v - GT_CONTEXT_MARK) >> GT_CONTEXT_SHIFT : 0;
 }
 
 int
 gt_context_suspend (void)
 {
   int device = gt_context_device ();
+  unsigned region;
 
-  if (device >= 0)
-    gt_context_leave (0);
-  return device;
+  if (device < 0)
+    return -1;
+  region = gt_context_region ();
+  gt_context_leave (0);
+  return (int) (region << GT_CONTEXT_SHIFT) + device;
 }
 
 void
-gt_context_resume (int device)
+gt_context_resume (int saved)
 {
-  if (device >= 0)
-    gt_context_enter (device);
+  if (saved >= 0)
+    gt_context_enter_region (saved & GT_CONTEXT_DEVICE_MASK,
+			     (unsigned) saved >> GT_CONTEXT_SHIFT);
 }

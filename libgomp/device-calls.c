@@ -94,6 +94,27 @@ gt_dev_load_image (struct gt_device *dev, __tgt_device_image *image)
 }
 
 bool
+gt_dev_rev_fn_table (struct gt_device *dev, __tgt_device_image *image,
+		     const uint64_t **table, size_t *count)
+{
+  int32_t n = 0;
+
+  *table = NULL;
+  *count = 0;
+  if (dev->plugin->rev_fn_table == NULL)
+    return true;
+  if (dev->plugin->rev_fn_table (dev->local_id, image, table, &n) != 0)
+    return false;
+  if (n <= 0 || *table == NULL)
+    {
+      *table = NULL;
+      return true;
+    }
+  *count = (size_t) n;
+  return true;
+}
+
+bool
 gt_dev_unload_image (struct gt_device *dev, __tgt_device_image *image)
 {
   return dev->plugin->unload_binary

@@ -57,6 +57,11 @@ bool gt_dev_accepts_image (struct gt_device *dev, __tgt_device_image *image)
 __tgt_target_table *gt_dev_load_image (struct gt_device *dev,
 				       __tgt_device_image *image) GT_HIDDEN;
 
+/* The reverse-offload table of IMAGE, which DEV loaded (rev_fn_table):
+   false when the plugin failed; *COUNT 0 when there is none.  */
+bool gt_dev_rev_fn_table (struct gt_device *dev, __tgt_device_image *image,
+			  const uint64_t **table, size_t *count) GT_HIDDEN;
+
 /* Unload IMAGE, which DEV loaded; false when the plugin cannot (a plugin
    without unload_binary keeps it until the device is finished).  */
 bool gt_dev_unload_image (struct gt_device *dev, __tgt_device_image *image)

@@ -185,6 +185,10 @@ teardown_devices (void)
       __atomic_add_fetch (&dev->incarnation, 1, __ATOMIC_RELEASE);
       gt_dev_deinit (dev);
       dev->num_tables = 0;
+      /* The plugin freed the reverse-offload tables with the images.  */
+      free (dev->rev_fns);
+      dev->rev_fns = NULL;
+      dev->num_rev_fns = 0;
       __atomic_store_n (&dev->state, GT_DEVICE_UNINITIALISED,
 			__ATOMIC_RELEASE);
       gt_device_unlock (dev);

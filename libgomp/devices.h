@@ -65,6 +65,21 @@ struct gt_device
      device is ready, read-only afterwards.  */
   __tgt_target_table **tables;
   unsigned num_tables;
+  /* Reverse offload (reverse.c): for each host table number, the
+     device-side functions of the ancestor regions of the image the device
+     loaded for it; NUM_REV_FNS slots.  */
+  struct gt_rev_fns *rev_fns;
+  unsigned num_rev_fns;
+};
+
+/* The reverse-offload table of one image on one device (rev_fn_table):
+   device function DEV_FNS[I], when non-zero, stands for host function
+   HOST_FNS[I].  */
+struct gt_rev_fns
+{
+  const uint64_t *dev_fns;
+  void *const *host_fns;
+  size_t count;
 };
 
 /* Take and release DEV's lock (gt_lock: a fatal error releases it).  */

@@ -75,12 +75,20 @@ extern GT_TLS int gt_current_device GT_HIDDEN;
 int gt_context_enter (int device) GT_HIDDEN;
 void gt_context_leave (int saved) GT_HIDDEN;
 
+/* As gt_context_enter, for a region whose ancestor regions go to slot
+   REGION (reverse.c; 0: none, and so is a slot above
+   GT_CONTEXT_MAX_REGION); gt_context_region gives it back on every
+   thread of the region.  */
+#define GT_CONTEXT_MAX_REGION 0x3fffu
+int gt_context_enter_region (int device, unsigned region) GT_HIDDEN;
+unsigned gt_context_region (void) GT_HIDDEN;
+
 /* The device this thread executes a region for, or -1 for the host.  */
 int gt_context_device (void) GT_HIDDEN;
 
 /* Make the calling thread the host's for a while (an ancestor region
-   inside a region on a device), returning the device it ran for (-1 if
-   none); gt_context_resume gives it back.  */
+   inside a region on a device), returning what it ran for (-1 if
+   nothing: the host's); gt_context_resume gives it back.  */
 int gt_context_suspend (void) GT_HIDDEN;
 void gt_context_resume (int device) GT_HIDDEN;
 

@@ -26,6 +26,7 @@
 #include "images.h"
 #include "device-calls.h"
 #include "mapping.h"
+#include "reverse.h"
 
 #include <stdlib.h>
 
@@ -58,6 +59,7 @@ gt_image_loaded_locked (struct gt_device *dev,
   for (i = nf + nv; i < n; i++)
     if (table->EntriesBegin[i].flags == GT_OFFLOAD_ENTRY_ICVS)
       gt_fill_image_icvs (dev, &table->EntriesBegin[i]);
+  gt_rev_image_loaded_locked (dev, img);
 
   gt_lock (&loads_lock);
   if (dev->id >= img->num_loaded)
@@ -101,6 +103,7 @@ gt_image_unload (struct gt_registered_image *img)
 	  && dev->tables[img->table_id] == table)
 	__atomic_store_n (&dev->tables[img->table_id], NULL,
 			  __ATOMIC_RELEASE);
+      gt_rev_image_unloaded_locked (dev, img);
       /* ... nor its variables, which the image held.  */
       for (i = 0; i < nv && nf + i < n; i++)
 	{

@@ -113,14 +113,13 @@ gt_requires_accept (const char *name, size_t name_len, uint32_t *caps,
     return true;
   /* A device that runs host code has the host's address space: device
      memory is host memory that the host does not use otherwise, so
-     unified addresses come for free.  Unified shared memory, and reverse
-     offload (an ancestor region is host code given the device's
-     addresses), come from running the device with the host's memory
-     itself: what a device with real unified memory gives.  */
+     unified addresses come for free.  Unified shared memory comes from
+     running the device with the host's memory itself: what a device with
+     real unified memory gives.  Reverse offload is the plugin's to do
+     (its ancestor regions are translated as a GPU's are, reverse.c).  */
   if (*caps & GT_CAP_HOST_CODE)
     {
-      shared = missing & (GT_REQUIRES_UNIFIED_SHARED_MEMORY
-			  | GT_REQUIRES_REVERSE_OFFLOAD);
+      shared = missing & GT_REQUIRES_UNIFIED_SHARED_MEMORY;
       missing &= ~(shared | GT_REQUIRES_UNIFIED_ADDRESS);
       if (missing == 0)
 	{

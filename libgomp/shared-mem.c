@@ -1,12 +1,10 @@
 /* shared-mem.c -- regions on a device in shared-memory mode: what a device
    with unified shared memory gives, for a device that runs host code and
-   a program that requires unified_shared_memory (or reverse_offload,
-   whose ancestor regions are host code given the region's addresses).
-   Nothing is mapped or copied: the region gets the host addresses of its
-   items, except that firstprivate items get private copies.  Data
-   constructs, updates and the device memory routines treat such a device
-   as the host (gt_mapping_device).  An ancestor region met in such a
-   region runs on the host (reverse offload).
+   a program that requires unified_shared_memory.  Nothing is mapped or
+   copied: the region gets the host addresses of its items, except that
+   firstprivate items get private copies.  Data constructs, updates and
+   the device memory routines treat such a device as the host
+   (gt_mapping_device).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -29,8 +27,6 @@
 #include "shared-mem.h"
 #include "device-calls.h"
 #include "gomp-map-kinds.h"
-#include "icv.h"
-#include "requires.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -98,22 +94,4 @@ gt_run_shared_region (struct gt_device *dev, void *entry, size_t mapnum,
   free (block);
   if (vars != stack_vars)
     free (vars);
-}
-
-bool
-gt_run_ancestor_region (void (*fn) (void *), void **hostaddrs)
-{
-  unsigned table_id;
-  size_t pos;
-  int device;
-
-  if (!(gt_requires_for_devices () & GT_REQUIRES_REVERSE_OFFLOAD)
-      || !gt_func_lookup ((const void *) fn, &table_id, &pos))
-    return false;
-  device = gt_context_suspend ();
-  gt_debug ("ancestor region %p of device %d runs on the host",
-	    (void *) fn, device);
-  fn (hostaddrs);
-  gt_context_resume (device);
-  return true;
 }

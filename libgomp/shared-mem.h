@@ -1,6 +1,6 @@
 /* shared-mem.h -- devices in shared-memory mode: a device that runs host
-   code, used by a program that requires unified_shared_memory or
-   reverse_offload, works on the host's memory itself (shared-mem.c).
+   code, used by a program that requires unified_shared_memory, works on
+   the host's memory itself (shared-mem.c).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -48,16 +48,6 @@ gt_mapping_device (struct gt_device *dev)
 void gt_run_shared_region (struct gt_device *dev, void *entry, size_t mapnum,
 			   void **hostaddrs, size_t *sizes, const void *kinds,
 			   bool short_kinds, int num_teams, int thread_limit)
-  GT_HIDDEN;
-
-/* A target construct with device(ancestor: 1) reached in a region on a
-   device that runs host code arrives as host fallback of FN (the host
-   version of its region), with the region's addresses.  When the program
-   requires reverse_offload (so that the device runs in shared-memory
-   mode and those addresses are the host's) and FN is a region of its
-   images, run FN as the host's, as reverse offload does: true.  False
-   when it is not such a region.  */
-bool gt_run_ancestor_region (void (*fn) (void *), void **hostaddrs)
   GT_HIDDEN;
 
 #endif /* GT_SHARED_MEM_H */

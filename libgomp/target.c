@@ -25,6 +25,7 @@
 #include "icv.h"
 #include "mapping.h"
 #include "gcc-rules.h"
+#include "reverse.h"
 #include "shared-mem.h"
 #include "tasks.h"
 #include "transfer.h"
@@ -118,13 +119,15 @@ struct host_region
   int device_num;
   void (*fn) (void *);
   void *vars;
+  unsigned ancestor_slot;	/* Where its ancestor regions go (reverse.c),
+				   or 0.  */
 };
 
 static void
 host_region_run (void *arg)
 {
   struct host_region *hr = arg;
-  int saved = gt_context_enter (hr->device_num);
+  int saved = gt_context_enter_region (hr->device_num, hr->ancestor_slot);
 
   hr->fn (hr->vars);
   gt_context_leave (saved);
@@ -135,11 +138,28 @@ GOMPTARGET_PLUGIN_run_host_region (int32_t device_num, void (*fn) (void *),
 				   void *vars, int32_t num_teams,
 				   int32_t thread_limit)
 {
-  struct host_region hr = { device_num, fn, vars };
+  struct host_region hr = { device_num, fn, vars, 0 };
 
   (void) num_teams;
   gt_run_on_initial_thread (host_region_run, &hr,
 			    thread_limit > 0 ? thread_limit : 0);
+}
+
+GT_PUBLIC void
+GOMPTARGET_PLUGIN_run_host_region_ancestor (int32_t device_num,
+					    void (*fn) (void *), void *vars,
+					    int32_t num_teams,
+					    int32_t thread_limit,
+					    gt_ancestor_fn *ancestor,
+					    void *ancestor_arg)
+{
+  struct host_region hr = { device_num, fn, vars, 0 };
+
+  (void) num_teams;
+  hr.ancestor_slot = gt_ancestor_slot_new (ancestor, ancestor_arg);
+  gt_run_on_initial_thread (host_region_run, &hr,
+			    thread_limit > 0 ? thread_limit : 0);
+  gt_ancestor_slot_free (hr.ancestor_slot);
 }
 
 /* Run FN on the host with the host addresses: the host device, if(false)
@@ -153,10 +173,9 @@ host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
   if (GT_UNLIKELY (gt_context_device () >= 0))
     {
       /* Already on a device's initial thread (a construct inside a
-	 region): execute in place, as device code would -- unless it is
-	 an ancestor region (reverse offload, shared-mem.c).  */
-      if (!gt_run_ancestor_region (fn, hostaddrs))
-	fn (hostaddrs);
+	 region): execute in place, as device code would.  (Ancestor
+	 regions, reverse offload, do not come here: reverse.c.)  */
+      fn (hostaddrs);
       return;
     }
   parse_target_args (args, &rc.num_teams, &rc.thread_limit);
@@ -360,6 +379,10 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
 		 unsigned int flags, void **depend, void **args)
 {
+  /* A construct with device(ancestor: 1) in code running on a device.  */
+  if (GT_UNLIKELY (device == GT_DEVICE_HOST_FALLBACK)
+      && gt_ancestor_region (fn, mapnum, hostaddrs, sizes, kinds))
+    return;
   if (flags & GT_TARGET_FLAG_NOWAIT)
     {
       gt_target_task (GT_TASK_REGION, device, fn, mapnum, hostaddrs, sizes,

@@ -234,13 +234,24 @@ typedef struct gt_rect_copy
      mask (a plugin without init_requires honours none), except that a
      device that runs host code (GT_CAP_HOST_CODE) shares the host's
      address space: the front end gives it unified_address itself, and
-     unified_shared_memory and reverse_offload by running it in
-     shared-memory mode (no copies; host addresses in the region).
+     unified_shared_memory by running it in shared-memory mode (no
+     copies; host addresses in the region).  reverse_offload is the
+     plugin's to honour, host-code devices included (see
+     GOMPTARGET_PLUGIN_run_host_region_ancestor).
    set_device_number: device ID is the program's OpenMP device DEVICE_NUM;
      called before init_device.
    deinit_device: finish the device's work, unload its images, free its
      memory; 0 on success.  The device may be initialised again later.
    unload_binary: unload IMAGE (given to load_binary before) from ID.
+   rev_fn_table: the reverse-offload function table of IMAGE, loaded on
+     device ID (called after load_binary when the program requires
+     reverse_offload): *TABLE receives *COUNT device addresses, one per
+     function of the image's host function table and in its order, each
+     the device address of the function a device-side request names for
+     that host function (the "$nohost" version of an ancestor region:
+     nvptx $offload_func_table, GCN .offload_func_table), or 0.  The
+     table belongs to the plugin until IMAGE is unloaded.  *COUNT 0 and
+     *TABLE NULL: the image has no such function.  0 on success.
    is_data_exchangable / data_exchange: direct device-to-device copies.
 
    Asynchronous interface.  Every async_* call queues an operation behind
@@ -302,6 +313,65 @@ void GOMPTARGET_PLUGIN_run_host_region (int32_t device_num,
 					void (*fn) (void *), void *vars,
 					int32_t num_teams,
 					int32_t thread_limit);
+
+/* Reverse offload.  A region on a device reaches a target construct with
+   device(ancestor: 1): the host runs the host version of that region,
+   with the map clauses translated from device to host addresses, while
+   the device waits.  */
+
+/* How the front end reads and writes the memory of the device whose
+   request it serves, while its kernel runs (so not on the kernel's own
+   stream or queue): copy SIZE bytes from device address DEV to HOST, or
+   from HOST to DEV; 0 on success.  ARG is given back to both.  */
+struct gt_rev_copier
+{
+  int (*dev2host) (void *arg, void *host, uint64_t dev, uint64_t size);
+  int (*host2dev) (void *arg, uint64_t dev, const void *host,
+		   uint64_t size);
+  void *arg;
+};
+
+/* Serve a reverse-offload request of OpenMP device DEVICE_NUM (the
+   number the front end wrote into the image's ICV variable): FN is the
+   device address of the ancestor region's device-side function, found in
+   the tables of rev_fn_table of the images loaded on that device, whose
+   host function of the same index runs; DEVADDRS, SIZES and KINDS are
+   the device addresses of the request's uint64_t[MAPNUM] addresses,
+   uint64_t[MAPNUM] sizes and uint16_t[MAPNUM] map kinds, read with
+   COPIER->dev2host.  The map clauses are translated through the device's
+   mapping table (searched by device address), data that is not mapped
+   gets temporary host copies, 'present' data that is absent is a fatal
+   error; the host function runs; what its clauses copy back is written
+   with COPIER->host2dev.  Returns when done: the plugin then releases the
+   device.  Errors are fatal, with libgomp's wording.  Thread-safe; the
+   caller holds no lock of its plugin.  For a device that runs host code
+   (GT_CAP_HOST_CODE), FN may be the host function itself.  */
+void GOMPTARGET_PLUGIN_target_rev (int32_t device_num, uint64_t fn,
+				   uint64_t mapnum, uint64_t devaddrs,
+				   uint64_t sizes, uint64_t kinds,
+				   const struct gt_rev_copier *copier);
+
+/* What a device-side writer of an emulated device does with an ancestor
+   region reached in host code run as the device's (see below): send the
+   request for HOST_FN (the host version of the region) with the MAPNUM
+   device addresses ADDRS, sizes SIZES and kinds KINDS through the
+   device's protocol, and return once the host has served it.  */
+typedef void gt_ancestor_fn (void *arg, void (*host_fn) (void *),
+			     uint64_t mapnum, void **addrs,
+			     const size_t *sizes,
+			     const unsigned short *kinds);
+
+/* As GOMPTARGET_PLUGIN_run_host_region; besides, an ancestor region
+   reached by any thread of the region (its teams and the threads of its
+   parallel regions included) calls ANCESTOR (ANCESTOR_ARG, ...) instead
+   of running anything itself.  */
+void GOMPTARGET_PLUGIN_run_host_region_ancestor (int32_t device_num,
+						 void (*fn) (void *),
+						 void *vars,
+						 int32_t num_teams,
+						 int32_t thread_limit,
+						 gt_ancestor_fn *ancestor,
+						 void *ancestor_arg);
 
 #ifdef __cplusplus
 }

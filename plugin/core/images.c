@@ -30,6 +30,7 @@ static void
 image_free (struct gtc_image *img)
 {
   free (img->kernels);
+  free (img->rev_table);
   free (img->table.EntriesBegin);
   free (img);
 }
@@ -140,6 +141,69 @@ gtc_unload_image (struct gtc_device *dev, __tgt_device_image *image)
   unload (dev, img);
   gt_plugin_debug ("device %d: unloaded an image", (int) dev->number);
   return GT_RTL_SUCCESS;
+}
+
+int
+gtc_image_rev_table (struct gtc_device *dev, __tgt_device_image *image,
+		     const uint64_t **table, size_t *count)
+{
+  struct gtc_image *img;
+  uint64_t *t = NULL;
+  size_t i, n = 0;
+  int err = 0;
+
+  *table = NULL;
+  *count = 0;
+  pthread_mutex_lock (&dev->lock);
+  for (img = dev->images; img; img = img->next)
+    if (img->image == image)
+      break;
+  if (img == NULL)
+    {
+      pthread_mutex_unlock (&dev->lock);
+      gt_plugin_error ("device %d: asking for the reverse-offload table of "
+		       "an image that is not loaded", (int) dev->number);
+      return GT_RTL_FAIL;
+    }
+  if (!img->rev_done && gtc_vendor.rev_fn_table != NULL
+      && img->gcc->num_funcs > 0)
+    {
+      n = img->gcc->num_funcs;
+      t = calloc (n, sizeof *t);
+      if (t == NULL)
+	{
+	  gt_plugin_error ("out of host memory reading a reverse-offload "
+			   "table");
+	  err = GT_RTL_FAIL;
+	}
+      else if (gtc_vendor.rev_fn_table (dev, img, t, n) != 0)
+	err = GT_RTL_FAIL;
+      else
+	{
+	  for (i = 0; i < n && t[i] == 0; i++)
+	    ;
+	  /* All zero: no ancestor function.  */
+	  if (i < n)
+	    {
+	      img->rev_table = t;
+	      img->rev_count = n;
+	      t = NULL;
+	    }
+	  gt_plugin_debug ("device %d: reverse-offload table of %zu "
+			   "function(s), %s", (int) dev->number, n,
+			   img->rev_table ? "with ancestor functions"
+			   : "none of them ancestor functions");
+	}
+      free (t);
+    }
+  if (err == 0)
+    {
+      img->rev_done = true;
+      *table = img->rev_table;
+      *count = img->rev_table ? img->rev_count : 0;
+    }
+  pthread_mutex_unlock (&dev->lock);
+  return err;
 }
 
 void

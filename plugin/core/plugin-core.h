@@ -63,6 +63,11 @@ struct gtc_image
   const struct gt_gcc_image *gcc;	/* Its GCC descriptor.  */
   struct gtc_kernel *kernels;	/* gcc->num_funcs of them.  */
   __tgt_target_table table;	/* What load_binary returned.  */
+  uint64_t *rev_table;		/* rev_fn_table's answer, made on its
+				   first call; NULL: not asked yet, or no
+				   ancestor function.  */
+  size_t rev_count;
+  bool rev_done;		/* REV_TABLE is the answer.  */
 };
 
 /* The direction of a copy.  */
@@ -164,6 +169,13 @@ struct gtc_vendor
   int (*find_icvs) (struct gtc_device *, struct gtc_image *, void **addr,
 		    size_t *size);
   void (*unload_image) (struct gtc_device *, struct gtc_image *);
+  /* Reverse offload (optional): fill OUT with the COUNT (the image's
+     number of host functions) device addresses of the image's reverse
+     offload function table (the device-side functions of ancestor
+     regions, by host function index; 0 for the others); OUT is zeroed
+     before the call.  0: done.  */
+  int (*rev_fn_table) (struct gtc_device *dev, struct gtc_image *img,
+		       uint64_t *out, size_t count);
 
   /* Device memory, below the pool: NULL when out of memory (the core then
      flushes the pool, retries and reports), no message.  */
@@ -241,6 +253,8 @@ void gtc_pool_fini (struct gtc_device *) GTC_HIDDEN;
 __tgt_target_table *gtc_load_image (struct gtc_device *,
 				    __tgt_device_image *) GTC_HIDDEN;
 int gtc_unload_image (struct gtc_device *, __tgt_device_image *) GTC_HIDDEN;
+int gtc_image_rev_table (struct gtc_device *, __tgt_device_image *,
+			 const uint64_t **table, size_t *count) GTC_HIDDEN;
 void gtc_unload_all_images (struct gtc_device *) GTC_HIDDEN;
 
 /* Queues and events (queue.c).  */

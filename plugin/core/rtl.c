@@ -222,6 +222,30 @@ __tgt_rtl_unload_binary (int32_t id, __tgt_device_image *image)
   return gtc_unload_image (dev, image);
 }
 
+int32_t
+__tgt_rtl_rev_fn_table (int32_t id, __tgt_device_image *image,
+			const uint64_t **table, int32_t *count)
+{
+  struct gtc_device *dev = ready_device (id);
+  size_t n;
+
+  if (table == NULL || count == NULL)
+    return GT_RTL_FAIL;
+  *table = NULL;
+  *count = 0;
+  if (dev == NULL || gtc_image_rev_table (dev, image, table, &n) != 0)
+    return GT_RTL_FAIL;
+  if (n > INT32_MAX)
+    {
+      gt_plugin_error ("device %d: reverse-offload table of %zu entries",
+		       (int) dev->number, n);
+      *table = NULL;
+      return GT_RTL_FAIL;
+    }
+  *count = (int32_t) n;
+  return GT_RTL_SUCCESS;
+}
+
 /* ---- Memory.  ---- */
 
 void *

@@ -244,6 +244,47 @@ host_copy (struct gtc_queue *q, enum gtc_copy_dir dir, void *dst,
   return 0;
 }
 
+/* Reverse offload.  The device's memory is host memory: the front end
+   reads and writes it directly.  */
+static int
+host_rev_dev2host (void *arg, void *host, uint64_t dev, uint64_t size)
+{
+  (void) arg;
+  memcpy (host, (const void *) (uintptr_t) dev, (size_t) size);
+  return 0;
+}
+
+static int
+host_rev_host2dev (void *arg, uint64_t dev, const void *host, uint64_t size)
+{
+  (void) arg;
+  memcpy ((void *) (uintptr_t) dev, host, (size_t) size);
+  return 0;
+}
+
+static const struct gt_rev_copier host_rev_copier = {
+  host_rev_dev2host, host_rev_host2dev, NULL
+};
+
+/* An ancestor region reached by a region of device ARG: the request,
+   with the device's addresses, is served by the front end as a GPU's is;
+   the thread that made it waits meanwhile, as a GPU's would.  */
+static void
+host_ancestor (void *arg, void (*host_fn) (void *), uint64_t mapnum,
+	       void **addrs, const size_t *sizes, const unsigned short *kinds)
+{
+  struct gtc_device *dev = arg;
+
+  gt_plugin_debug ("device %d: serving a reverse-offload request for %p "
+		   "(%llu map(s))", (int) dev->number, (void *) host_fn,
+		   (unsigned long long) mapnum);
+  GOMPTARGET_PLUGIN_target_rev (dev->number, (uint64_t) (uintptr_t) host_fn,
+				mapnum, (uint64_t) (uintptr_t) addrs,
+				(uint64_t) (uintptr_t) sizes,
+				(uint64_t) (uintptr_t) kinds,
+				&host_rev_copier);
+}
+
 static int
 host_launch (struct gtc_queue *q, void *entry, void **vars, int32_t nvars,
 	     int32_t num_teams, int32_t thread_limit)
@@ -251,10 +292,12 @@ host_launch (struct gtc_queue *q, void *entry, void **vars, int32_t nvars,
   (void) nvars;
   /* A GCC region takes the address of its array of device addresses; the
      front end runs it as the device's initial thread, whose teams are the
-     native runtime's (GOMP_teams4).  */
-  GOMPTARGET_PLUGIN_run_host_region (q->dev->number,
-				     (void (*) (void *)) entry, vars,
-				     num_teams, thread_limit);
+     native runtime's (GOMP_teams4); its ancestor regions come back to
+     host_ancestor.  */
+  GOMPTARGET_PLUGIN_run_host_region_ancestor (q->dev->number,
+					      (void (*) (void *)) entry, vars,
+					      num_teams, thread_limit,
+					      host_ancestor, q->dev);
   return 0;
 }
 
@@ -262,7 +305,7 @@ const struct gtc_vendor gtc_vendor = {
   .name = "host",
   .target_type = -1,
   .caps = GT_CAP_HOST_CODE,
-  .requires_supported = 0,
+  .requires_supported = GT_REQUIRES_REVERSE_OFFLOAD,
   .device_size = sizeof (struct host_device),
   .queue_size = sizeof (struct gtc_queue),
   .image_size = sizeof (struct gtc_image),
