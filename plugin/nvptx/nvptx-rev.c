@@ -36,6 +36,9 @@
 
 __thread bool nvptx_in_rev_service;
 
+/* Set on the server threads.  */
+static __thread bool in_server;
+
 /* ---- Setting up.  ---- */
 
 void
@@ -48,6 +51,7 @@ nvptx_rev_init (struct nvptx_device *dev)
   pthread_mutex_init (&dev->rev_copy_lock, NULL);
   dev->mailboxes = NULL;
   dev->rev_active = 0;
+  dev->rev_waiters = 0;
   dev->rev_thread_started = false;
   dev->rev_stop = false;
   dev->rev_stream = NULL;
@@ -362,9 +366,11 @@ serve_one (struct nvptx_device *dev, struct nvptx_mailbox *m, uint64_t fn)
   target_rev (dev_num, fn, mapnum, addrs, sizes, kinds, &copier);
   nvptx_in_rev_service = false;
   gt_plugin_debug ("device %d: served a reverse-offload request of device "
-		   "%d: function %#llx, %llu map(s), in %.1f us",
+		   "%d: function %#llx, %llu map(s), in %.1f us, by %s",
 		   nvptx_num (dev), (int) dev_num, (unsigned long long) fn,
-		   (unsigned long long) mapnum, now_us () - start);
+		   (unsigned long long) mapnum, now_us () - start,
+		   in_server ? "the device's server thread"
+		   : "a thread waiting for the device");
   /* The device may go on.  */
   __atomic_store_n (&box->fn, 0, __ATOMIC_RELEASE);
 }
@@ -398,13 +404,23 @@ nvptx_rev_serve (struct gtc_device *gdev)
 
 /* ---- The server thread.  ---- */
 
+/* Does the server thread have nothing to do: no kernel that could make
+   requests runs, or a waiting thread serves them?  */
+static bool
+rev_standby (struct nvptx_device *dev)
+{
+  return __atomic_load_n (&dev->rev_active, __ATOMIC_ACQUIRE) == 0
+	 || __atomic_load_n (&dev->rev_waiters, __ATOMIC_ACQUIRE) != 0;
+}
+
 static bool
 rev_idle (void *arg)
 {
   struct nvptx_device *dev = arg;
 
-  return __atomic_load_n (&dev->rev_active, __ATOMIC_ACQUIRE) == 0
-	 || __atomic_load_n (&dev->rev_stop, __ATOMIC_ACQUIRE) || nvptx_off ();
+  return rev_standby (dev) || __atomic_load_n (&dev->rev_stop,
+					       __ATOMIC_ACQUIRE)
+	 || nvptx_off ();
 }
 
 static void *
@@ -412,11 +428,11 @@ rev_server (void *arg)
 {
   struct nvptx_device *dev = arg;
 
+  in_server = true;
   pthread_mutex_lock (&dev->rev_lock);
   for (;;)
     {
-      while (__atomic_load_n (&dev->rev_active, __ATOMIC_ACQUIRE) == 0
-	     && !dev->rev_stop)
+      while (rev_standby (dev) && !dev->rev_stop)
 	pthread_cond_wait (&dev->rev_cond, &dev->rev_lock);
       if (dev->rev_stop)
 	break;
@@ -449,6 +465,24 @@ nvptx_rev_launch_begin (struct nvptx_device *dev)
 			 "reverse offload (error %d): only kernels that a "
 			 "thread waits for are served", nvptx_num (dev), err);
     }
+  pthread_cond_signal (&dev->rev_cond);
+  pthread_mutex_unlock (&dev->rev_lock);
+}
+
+void
+nvptx_rev_wait_begin (struct nvptx_device *dev)
+{
+  __atomic_add_fetch (&dev->rev_waiters, 1, __ATOMIC_ACQ_REL);
+}
+
+void
+nvptx_rev_wait_end (struct nvptx_device *dev)
+{
+  if (__atomic_sub_fetch (&dev->rev_waiters, 1, __ATOMIC_ACQ_REL) != 0
+      || __atomic_load_n (&dev->rev_active, __ATOMIC_ACQUIRE) == 0)
+    return;
+  /* Kernels still run that nobody waits for.  */
+  pthread_mutex_lock (&dev->rev_lock);
   pthread_cond_signal (&dev->rev_cond);
   pthread_mutex_unlock (&dev->rev_lock);
 }

@@ -177,6 +177,9 @@ struct nvptx_device
   pthread_cond_t rev_cond;
   struct nvptx_mailbox *mailboxes;
   int rev_active;
+  int rev_waiters;		/* Threads waiting for a stream of DEV, which
+				   serve meanwhile (atomic): the server
+				   thread then stands by.  */
   bool rev_thread_started, rev_stop;
   pthread_t rev_thread;
   pthread_mutex_t rev_copy_lock;
@@ -349,6 +352,11 @@ void nvptx_rev_launch_end (struct nvptx_device *dev, struct nvptx_queue *q,
 /* Serve the requests pending in DEV's mailboxes (gtc_wait_serve's SERVE:
    1 when one was served, else 0).  */
 int nvptx_rev_serve (struct gtc_device *dev) GTC_HIDDEN;
+
+/* A thread starts and stops waiting for a stream of DEV, serving its
+   requests meanwhile; the server thread polls only when none does.  */
+void nvptx_rev_wait_begin (struct nvptx_device *dev) GTC_HIDDEN;
+void nvptx_rev_wait_end (struct nvptx_device *dev) GTC_HIDDEN;
 
 /* Is the calling thread serving a reverse-offload request?  */
 extern __thread bool nvptx_in_rev_service GTC_HIDDEN;

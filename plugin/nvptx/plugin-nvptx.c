@@ -748,9 +748,15 @@ nvptx_queue_sync (struct nvptx_queue *q)
   /* Poll while the work runs; the final synchronisation returns at once,
      reports what failed, and has the driver write out what the kernels
      printed.  */
-  gtc_wait_serve (&dev->core, stream_done, &poll,
-		  __atomic_load_n (&dev->mailboxes, __ATOMIC_ACQUIRE)
-		  ? nvptx_rev_serve : NULL);
+  if (__atomic_load_n (&dev->mailboxes, __ATOMIC_ACQUIRE) != NULL)
+    {
+      /* Serving the device's reverse-offload requests meanwhile.  */
+      nvptx_rev_wait_begin (dev);
+      gtc_wait_serve (&dev->core, stream_done, &poll, nvptx_rev_serve);
+      nvptx_rev_wait_end (dev);
+    }
+  else
+    gtc_wait_serve (&dev->core, stream_done, &poll, NULL);
   r = CU (cuStreamSynchronize) (q->stream);
   if (r != CUDA_SUCCESS)
     return nvptx_device_fault (q, dev, r);

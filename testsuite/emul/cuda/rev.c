@@ -35,7 +35,8 @@
 
 /* A device thread's wait: spin briefly, then yield, then sleep in growing
    steps of at most 50 us (on the GPU the warp spins; here the host's
-   cores are shared with the thread that serves the request).  */
+   cores are shared with the thread that serves the request, which a long
+   spin would keep off the processor).  */
 struct backoff
 {
   unsigned polls;
@@ -45,13 +46,13 @@ struct backoff
 static void
 backoff_wait (struct backoff *b)
 {
-  if (b->polls < 1000)
+  if (b->polls < 100)
     {
 #if defined (__x86_64__) || defined (__i386__)
       __builtin_ia32_pause ();
 #endif
     }
-  else if (b->polls < 1100)
+  else if (b->polls < 1000)
     sched_yield ();
   else
     {
@@ -149,6 +150,7 @@ emul_rev_ancestor (void *arg, void (*host_fn) (void *), uint64_t mapnum,
   struct backoff b = { 0, 0 };
   while (__atomic_exchange_n (&mod->rev_lock, 1, __ATOMIC_ACQUIRE))
     backoff_wait (&b);
+  bool contended = b.polls != 0;
 
   struct nvptx_rev_offload *box = (struct nvptx_rev_offload *) box_addr;
   if (!emul_device_accessible (ctx, (uintptr_t) box_addr, sizeof *box))
@@ -206,8 +208,9 @@ emul_rev_ancestor (void *arg, void (*host_fn) (void *), uint64_t mapnum,
       __atomic_store_n (&box->sizes, dev_sizes, __ATOMIC_RELAXED);
       __atomic_store_n (&box->kinds, dev_kinds, __ATOMIC_RELAXED);
       __atomic_store_n (&box->dev_num, dev_num, __ATOMIC_RELAXED);
-      emul_trace ("rev device=%d fn=%#llx mapnum=%llu", ctx->dev->ordinal,
-		  (unsigned long long) fn, (unsigned long long) mapnum);
+      emul_trace ("rev device=%d fn=%#llx mapnum=%llu waited=%d",
+		  ctx->dev->ordinal, (unsigned long long) fn,
+		  (unsigned long long) mapnum, (int) contended);
       /* st.global.release.sys: the request is complete.  */
       __atomic_store_n (&box->fn, fn, __ATOMIC_RELEASE);
       /* ld.acquire.sys until the host is done.  */
