@@ -207,9 +207,12 @@ nvptx_rev_fn_table (struct gtc_device *gdev, struct gtc_image *gimg,
     return 0;
   if (!dev->can_map_host)
     {
-      gt_plugin_error ("device %d: %s cannot map host memory, which "
-		       "reverse offload needs", nvptx_num (dev), dev->name);
-      return -1;
+      /* Said when a kernel of the image is to run.  */
+      img->rev_refused = "the device cannot map host memory, which "
+			 "reverse offload needs";
+      gt_plugin_debug ("device %d: %zu ancestor function(s), and %s",
+		       nvptx_num (dev), n, img->rev_refused);
+      return 0;
     }
 
   r = CU (cuModuleGetGlobal_v2) (&var, &size, img->module,
@@ -239,7 +242,10 @@ nvptx_rev_fn_table (struct gtc_device *gdev, struct gtc_image *gimg,
       m = mailbox_get (dev);
       pthread_mutex_unlock (&dev->rev_lock);
       if (m == NULL)
-	return -1;
+	{
+	  img->rev_refused = "the plugin could not make its mailbox";
+	  return -1;
+	}
       img->mailbox = m;
     }
   m = img->mailbox;
@@ -247,6 +253,8 @@ nvptx_rev_fn_table (struct gtc_device *gdev, struct gtc_image *gimg,
   if (r != CUDA_SUCCESS)
     {
       nvptx_report (dev, "cuMemcpyHtoD (" NVPTX_REV_OFFLOAD_VAR ")", r);
+      img->rev_refused = "the plugin could not give the device its "
+			 "mailbox";
       return -1;
     }
   gt_plugin_debug ("device %d: reverse offload: %zu ancestor function(s), "

@@ -277,6 +277,10 @@ struct nvptx_image
   struct nvptx_kernel *kernels;	/* One per function of the image.  */
   CUdeviceptr ind_map;		/* GCC 14's indirect-function map.  */
   struct nvptx_mailbox *mailbox;	/* Reverse offload, or NULL.  */
+  /* Why the image's reverse-offload requests cannot be served, when it
+     has ancestor functions and they cannot: its kernels are not
+     launched.  */
+  const char *rev_refused;
 };
 
 /* Make DEV's context the calling thread's current one; 0 or -1 (after a

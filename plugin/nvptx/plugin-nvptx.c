@@ -896,6 +896,14 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
 
   if (nvptx_use (dev) != 0)
     return -1;
+  if (img->rev_refused)
+    {
+      /* Its ancestor regions would be skipped.  */
+      gt_plugin_error ("device %d: target region %s not run: its image has "
+		       "reverse-offload functions, and %s", nvptx_num (dev),
+		       k->name, img->rev_refused);
+      return -1;
+    }
 
   /* GCC runs an OpenMP thread per warp: blocks of 32 x WARPS threads, at
      most 32 warps and what the kernel can have; by default 8.  Teams: as

@@ -58,6 +58,7 @@ struct emul_config
   int ptx_isa;			/* Newest PTX ISA read (10*major+minor).  */
   int regs;			/* GOMPTARGET_EMUL_CUDA_REGS per thread */
   bool peer;			/* GOMPTARGET_EMUL_CUDA_PEER */
+  bool map_host;		/* GOMPTARGET_EMUL_CUDA_MAP_HOST */
   bool poison;			/* GOMPTARGET_EMUL_CUDA_POISON */
   bool debug;			/* GOMPTARGET_EMUL_CUDA_DEBUG */
 };
