@@ -101,6 +101,33 @@ rev_host_fn_locked (struct gt_device *dev, uint64_t fn)
   return NULL;
 }
 
+/* ---- Regions that may be running.  ---- */
+
+void
+gt_rev_region_start_locked (struct gt_device *dev, struct gt_construct *c)
+{
+  if (dev->num_running == dev->running_size)
+    {
+      dev->running_size = dev->running_size ? 2 * dev->running_size : 8;
+      dev->running = gt_realloc (dev->running,
+				 dev->running_size * sizeof *dev->running);
+    }
+  dev->running[dev->num_running++] = c;
+}
+
+void
+gt_rev_region_end_locked (struct gt_device *dev, struct gt_construct *c)
+{
+  unsigned i;
+
+  for (i = dev->num_running; i-- > 0;)
+    if (dev->running[i] == c)
+      {
+	dev->running[i] = dev->running[--dev->num_running];
+	return;
+      }
+}
+
 /* ---- Ancestor slots of regions of emulated devices.  ---- */
 
 #define ANCESTOR_SLOTS 1024
@@ -110,6 +137,11 @@ struct ancestor_slot
   gt_ancestor_fn *fn;		/* NULL: free.  */
   void *arg;
 };
+
+/* The host function of the ancestor region the calling thread is
+   sending, for a device that runs host code (whose request names the
+   host function itself).  */
+static GT_TLS void *ancestor_in_flight;
 
 /* Slot 0 is never used: 0 means "none".  */
 static struct ancestor_slot ancestor_slots[ANCESTOR_SLOTS];
@@ -162,13 +194,20 @@ gt_ancestor_region (void (*fn) (void *), size_t mapnum, void **addrs,
 		    size_t *sizes, unsigned short *kinds)
 {
   int device = gt_context_device ();
-  unsigned table_id, slot;
-  size_t pos;
+  unsigned slot;
   gt_ancestor_fn *ancestor;
+  void *saved;
+  uint32_t mask;
 
-  if (device < 0
-      || !(gt_requires_for_devices () & GT_REQUIRES_REVERSE_OFFLOAD)
-      || !gt_func_lookup ((const void *) fn, &table_id, &pos))
+  /* What GCC's device runtime takes for a reverse-offload request:
+     device -2 and a function, in device code.  */
+  if (device < 0 || fn == NULL)
+    return false;
+  /* The program's mask travels in its images; without images
+     (-foffload=disable) it is not known, but GCC compiles device(ancestor:
+     1) only under 'omp requires reverse_offload'.  */
+  mask = __atomic_load_n (&gt_requires_mask, __ATOMIC_RELAXED);
+  if (mask != 0 && !(mask & GT_REQUIRES_REVERSE_OFFLOAD))
     return false;
   slot = gt_context_region ();
   ancestor = slot != 0 && slot < ANCESTOR_SLOTS
@@ -180,7 +219,10 @@ gt_ancestor_region (void (*fn) (void *), size_t mapnum, void **addrs,
 	      (void *) fn);
   gt_debug ("device %d: ancestor region %p (%zu map(s)) sent to the host",
 	    device, (void *) fn, mapnum);
+  saved = ancestor_in_flight;
+  ancestor_in_flight = (void *) fn;
   ancestor (ancestor_slots[slot].arg, fn, mapnum, addrs, sizes, kinds);
+  ancestor_in_flight = saved;
   return true;
 }
 
@@ -261,8 +303,42 @@ rev_match (uint64_t ks, uint64_t ke, uint64_t s, uint64_t e)
 }
 
 /* A key of DEV's table (its lock held) whose device copy starts at or
+   before START and matches [START, END), K being a key of DEV.  */
+static inline bool
+rev_key_match (const struct gt_key *k, uint64_t start, uint64_t end)
+{
+  uint64_t ks = k->dev_addr, ke = ks + (GT_KEY_END (k) - GT_KEY_START (k));
+
+  return ks <= start && rev_match (ks, ke, start, end);
+}
+
+/* As rev_lookup_range, among the items of the target constructs whose
+   regions may be running on DEV (their keys may have left the table
+   already, their memory not).  */
+static struct gt_key *
+rev_lookup_running (struct gt_device *dev, uint64_t start, uint64_t end)
+{
+  unsigned r;
+  size_t i;
+
+  for (r = 0; r < dev->num_running; r++)
+    {
+      const struct gt_construct *c = dev->running[r];
+      for (i = 0; i < c->nitems; i++)
+	{
+	  struct gt_key *k = c->items[i].key;
+	  if (k != NULL && !c->items[i].is_attach
+	      && rev_key_match (k, start, end))
+	    return k;
+	}
+    }
+  return NULL;
+}
+
+/* A key of DEV's table (its lock held) whose device copy starts at or
    before START and matches [START, END).  The table is ordered by host
-   address: every key is visited.  */
+   address: every key is visited; then the keys of the regions that may
+   be running.  */
 static struct gt_key *
 rev_lookup_range (struct gt_device *dev, uint64_t start, uint64_t end)
 {
@@ -273,11 +349,8 @@ rev_lookup_range (struct gt_device *dev, uint64_t start, uint64_t end)
     stack[sp++] = dev->mem_map.root;
   while (sp > 0)
     {
-      uint64_t ks, ke;
       k = stack[--sp];
-      ks = k->dev_addr;
-      ke = ks + (GT_KEY_END (k) - GT_KEY_START (k));
-      if (!k->removed && ks <= start && rev_match (ks, ke, start, end))
+      if (!k->removed && rev_key_match (k, start, end))
 	{
 	  found = k;
 	  break;
@@ -300,6 +373,8 @@ rev_lookup_range (struct gt_device *dev, uint64_t start, uint64_t end)
     }
   if (stack != stack_buf)
     free (stack);
+  if (found == NULL)
+    found = rev_lookup_running (dev, start, end);
   return found;
 }
 
@@ -632,6 +707,34 @@ rev_translate_locked (struct rev_request *r)
     }
 }
 
+/* Say under GOMP_DEBUG what became of each item of request R, whose
+   device addresses were DEVADDRS (firstprivate ones included).  */
+static void
+rev_trace (struct rev_request *r, const uint64_t *devaddrs)
+{
+  uint64_t i;
+
+  for (i = 0; i < r->mapnum; i++)
+    {
+      const struct rev_item *it = &r->items[i];
+      int kind = rev_kind (r, i);
+      const char *what;
+      if (kind == GT_MAP_FIRSTPRIVATE || kind == GT_MAP_FIRSTPRIVATE_INT)
+	what = kind == GT_MAP_FIRSTPRIVATE ? "firstprivate copy" : "value";
+      else if (it->devaddr == 0)
+	what = "not translated";
+      else if (it->temp)
+	what = "temporary";
+      else
+	what = "mapped";
+      gt_debug ("device %d: reverse offload: item %" PRIu64 ": kind "
+		"0x%04x, %" PRIu64 " byte(s), device %p -> host %p (%s)",
+		r->dev->id, i, r->kinds[i], r->sizes[i],
+		(void *) (uintptr_t) devaddrs[i],
+		(void *) (uintptr_t) r->addrs[i], what);
+    }
+}
+
 /* Copy back what the clauses say, and free the temporaries.  */
 static void
 rev_copy_back (struct rev_request *r)
@@ -739,6 +842,7 @@ GOMPTARGET_PLUGIN_target_rev (int32_t device_num, uint64_t fn,
   struct gt_device *dev;
   void (*host_fn) (void *);
   void *fp_block = NULL;
+  uint64_t *traced = NULL;
   unsigned table_id;
   size_t pos;
   double start = gt_debug_level ? now_us () : 0;
@@ -757,9 +861,12 @@ GOMPTARGET_PLUGIN_target_rev (int32_t device_num, uint64_t fn,
   gt_device_lock (dev);
   host_fn = (void (*) (void *)) rev_host_fn_locked (dev, fn);
   gt_device_unlock (dev);
-  /* A device that runs host code names the host function itself.  */
-  if (host_fn == NULL && (dev->caps & GT_CAP_HOST_CODE)
-      && gt_func_lookup ((const void *) (uintptr_t) fn, &table_id, &pos))
+  /* A device that runs host code names the host function itself: one of
+     the program's regions, or the one the calling thread is sending
+     (without images, the regions are not registered).  */
+  if (host_fn == NULL && (dev->caps & GT_CAP_HOST_CODE) && fn != 0
+      && (gt_func_lookup ((const void *) (uintptr_t) fn, &table_id, &pos)
+	  || (uintptr_t) fn == (uintptr_t) ancestor_in_flight))
     host_fn = (void (*) (void *)) (uintptr_t) fn;
   if (host_fn == NULL)
     gt_fatal ("Cannot find reverse-offload function");
@@ -780,10 +887,20 @@ GOMPTARGET_PLUGIN_target_rev (int32_t device_num, uint64_t fn,
       rev_from_dev (&r, r.addrs, devaddrs, mapnum * sizeof *r.addrs);
       rev_from_dev (&r, r.sizes, sizes, mapnum * sizeof *r.sizes);
       rev_from_dev (&r, r.kinds, kinds, mapnum * sizeof *r.kinds);
+      if (gt_debug_level)
+	{
+	  traced = gt_malloc (mapnum * sizeof *traced);
+	  memcpy (traced, r.addrs, mapnum * sizeof *traced);
+	}
       fp_block = rev_firstprivate (&r);
       gt_device_lock (dev);
       rev_translate_locked (&r);
       gt_device_unlock (dev);
+      if (traced != NULL)
+	{
+	  rev_trace (&r, traced);
+	  free (traced);
+	}
     }
 
   /* The host function runs as the host's, whatever the calling thread

@@ -27,6 +27,9 @@
 
 #include "devices.h"
 #include "registry.h"
+#include "requires.h"
+
+struct gt_construct;
 
 /* DEV (its lock held) loaded IMG: when the program requires
    reverse_offload, take the image's reverse-offload table from the
@@ -39,6 +42,24 @@ void gt_rev_image_unloaded_locked (struct gt_device *dev,
 				   struct gt_registered_image *img)
   GT_HIDDEN;
 
+/* Might the program have ancestor regions?  Its requires mask, when its
+   images say it, tells.  */
+static inline bool
+gt_rev_possible (void)
+{
+  uint32_t mask = __atomic_load_n (&gt_requires_mask, __ATOMIC_RELAXED);
+  return mask == 0 || (mask & GT_REQUIRES_REVERSE_OFFLOAD) != 0;
+}
+
+/* The region of target construct C is queued on DEV (its lock held) and
+   may run from now on, after the construct's end has been queued too:
+   its items stay device data for reverse offload until
+   gt_rev_region_end.  */
+void gt_rev_region_start_locked (struct gt_device *dev,
+				 struct gt_construct *c) GT_HIDDEN;
+void gt_rev_region_end_locked (struct gt_device *dev,
+			       struct gt_construct *c) GT_HIDDEN;
+
 /* A slot for the ancestor regions of a region of an emulated device,
    which go to ANCESTOR (ARG, ...) (GOMPTARGET_PLUGIN_run_host_region_ancestor);
    0 when none is free.  gt_ancestor_slot_free gives it back.  */
@@ -47,10 +68,11 @@ unsigned gt_ancestor_slot_new (gt_ancestor_fn *ancestor, void *arg)
 void gt_ancestor_slot_free (unsigned slot) GT_HIDDEN;
 
 /* GOMP_target_ext (GT_DEVICE_HOST_FALLBACK, FN, ...) reached: when the
-   calling thread runs code of a device and FN is an ancestor region of
-   a program that requires reverse_offload, send it to the host through
-   the device (the region's ancestor slot) and return true; false when
-   it is no such thing (an ordinary host fallback).  */
+   calling thread runs code of a device and FN is a region of the
+   program's images (and the program's requires mask, when known, has
+   reverse_offload), FN is an ancestor region: send it to the host
+   through the device (the region's ancestor slot) and return true; false
+   when it is no such thing (an ordinary host fallback).  */
 bool gt_ancestor_region (void (*fn) (void *), size_t mapnum, void **addrs,
 			 size_t *sizes, unsigned short *kinds) GT_HIDDEN;
 

@@ -40,6 +40,7 @@
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define HOST_MAX_DEVICES 64
 
@@ -274,15 +275,21 @@ host_ancestor (void *arg, void (*host_fn) (void *), uint64_t mapnum,
 	       void **addrs, const size_t *sizes, const unsigned short *kinds)
 {
   struct gtc_device *dev = arg;
+  struct timespec t0, t1;
 
-  gt_plugin_debug ("device %d: serving a reverse-offload request for %p "
-		   "(%llu map(s))", (int) dev->number, (void *) host_fn,
-		   (unsigned long long) mapnum);
+  clock_gettime (CLOCK_MONOTONIC, &t0);
   GOMPTARGET_PLUGIN_target_rev (dev->number, (uint64_t) (uintptr_t) host_fn,
 				mapnum, (uint64_t) (uintptr_t) addrs,
 				(uint64_t) (uintptr_t) sizes,
 				(uint64_t) (uintptr_t) kinds,
 				&host_rev_copier);
+  clock_gettime (CLOCK_MONOTONIC, &t1);
+  gt_plugin_debug ("device %d: served a reverse-offload request of device "
+		   "%d: function %p, %llu map(s), in %.1f us",
+		   (int) dev->number, (int) dev->number, (void *) host_fn,
+		   (unsigned long long) mapnum,
+		   (t1.tv_sec - t0.tv_sec) * 1e6
+		   + (t1.tv_nsec - t0.tv_nsec) / 1e3);
 }
 
 static int
