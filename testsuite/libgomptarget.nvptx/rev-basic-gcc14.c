@@ -2,7 +2,7 @@
    runs on the host while the kernel waits.  Its request travels through
    the image's mailbox (the emulated driver writes it as GCC's device
    runtime does), the plugin serves it with the front end's translation:
-   mapped data reaches the host's own copy, data only on the device (a
+   mapped data is the host's own variable, data only on the device (a
    local of the region) goes in a temporary and comes back, firstprivate
    data is copied.  */
 
@@ -15,6 +15,7 @@
 #pragma omp requires reverse_offload
 
 static int host_calls;
+static int *host_x, *host_y;
 
 /* Host code only: ancestor regions may call anything the host has.  */
 static void __attribute__ ((noinline))
@@ -22,6 +23,12 @@ on_host (int *x, int *y, int *local, int fp)
 {
   host_calls++;
   CHECK (omp_is_initial_device (), "the ancestor region ran on a device");
+  /* X and Y are mapped by the enclosing region: the ancestor region has
+     the host's own, which the device's changes have not reached.  */
+  CHECK (x == host_x && y == host_y, "mapped data at %p and %p, not "
+	 "the host's %p and %p", (void *) x, (void *) y,
+	 (void *) host_x, (void *) host_y);
+  CHECK (*x == 1, "the host's x is %d, not 1", *x);
   *x += y[1] + y[2];
   *local += fp;
 }
@@ -31,6 +38,8 @@ main (void)
 {
   int x = 1, y[4] = { 0, 10, 20, 30 }, on_device = 0, local_out = 0;
 
+  host_x = &x;
+  host_y = y;
   trace_reset ();
 #pragma omp target map(tofrom: x, on_device, local_out) map(to: y)
   {
@@ -40,17 +49,18 @@ main (void)
 #pragma omp target device(ancestor: 1) map(tofrom: x, local) map(to: y[1:2]) \
 		   firstprivate(fp)
     on_host (&x, y, &local, fp);
-    /* The host's result of LOCAL is the device's now; X's is in the
-       host's copy until the region ends.  */
+    /* The host's result for LOCAL is the device's now; the device's X is
+       its own.  */
     local_out = local;
+    x *= 10;
   }
   CHECK (on_device, "the target region did not run on the GPU");
   CHECK (host_calls == 1, "the host function ran %d times", host_calls);
   CHECK (local_out == 12, "the device-only variable is %d, not 12",
 	 local_out);
-  /* The region's X (2) is the host's X during the ancestor region, which
-     adds 30; the end of the region copies it back.  */
-  CHECK (x == 32, "x = %d, not 32", x);
+  /* The host's X became 31 during the ancestor region; the end of the
+     region copies the device's (20) over it.  */
+  CHECK (x == 20, "x = %d, not 20", x);
   TRACE_CHECK (trace_count ("rev device=0 fn=", NULL) == 1,
 	       "the request did not go through the device's mailbox");
   printf ("done\n");
