@@ -54,6 +54,7 @@ nvptx_rev_init (struct nvptx_device *dev)
   dev->rev_waiters = 0;
   dev->rev_thread_started = false;
   dev->rev_stop = false;
+  dev->rev_ended = false;
   dev->rev_stream = NULL;
   /* The mailbox is host memory mapped into the device's address space.  */
   dev->can_map_host
@@ -74,16 +75,30 @@ nvptx_rev_fini (struct nvptx_device *dev)
   if (dev->rev_thread_started)
     {
       /* Not from the server thread itself (a request it served ended the
-	 program), nor at the end of the program, when the thread may be
-	 stuck with a device that will never finish.  */
-      if (!pthread_equal (pthread_self (), dev->rev_thread)
-	  && !__atomic_load_n (&nvptx_exiting, __ATOMIC_ACQUIRE))
-	{
-	  pthread_join (dev->rev_thread, NULL);
-	  joined = true;
-	}
-      else
+	 program); at the end of the program, not for ever: the thread may
+	 be serving a request whose host function never returns.  */
+      if (pthread_equal (pthread_self (), dev->rev_thread))
 	pthread_detach (dev->rev_thread);
+      else if (!__atomic_load_n (&nvptx_exiting, __ATOMIC_ACQUIRE))
+	joined = pthread_join (dev->rev_thread, NULL) == 0;
+      else
+	{
+	  struct timespec until;
+	  bool ended;
+	  clock_gettime (CLOCK_REALTIME, &until);
+	  until.tv_sec += 1;
+	  pthread_mutex_lock (&dev->rev_lock);
+	  while (!dev->rev_ended
+		 && pthread_cond_timedwait (&dev->rev_cond, &dev->rev_lock,
+					    &until) == 0)
+	    ;
+	  ended = dev->rev_ended;
+	  pthread_mutex_unlock (&dev->rev_lock);
+	  if (ended)
+	    joined = pthread_join (dev->rev_thread, NULL) == 0;
+	  else
+	    pthread_detach (dev->rev_thread);
+	}
       dev->rev_thread_started = false;
     }
   if (!joined && dev->mailboxes != NULL)
@@ -445,12 +460,20 @@ rev_server (void *arg)
       if (dev->rev_stop)
 	break;
       pthread_mutex_unlock (&dev->rev_lock);
-      if (nvptx_use (dev) != 0)
-	return NULL;
       /* Polls quickly after a request, then in growing sleeps.  */
+      if (nvptx_use (dev) != 0)
+	{
+	  /* Only the thread that waits for a kernel serves now.  */
+	  pthread_mutex_lock (&dev->rev_lock);
+	  break;
+	}
       gtc_wait_serve (&dev->core, rev_idle, dev, nvptx_rev_serve);
       pthread_mutex_lock (&dev->rev_lock);
+      if (nvptx_off ())
+	break;
     }
+  dev->rev_ended = true;
+  pthread_cond_broadcast (&dev->rev_cond);
   pthread_mutex_unlock (&dev->rev_lock);
   return NULL;
 }
@@ -473,7 +496,7 @@ nvptx_rev_launch_begin (struct nvptx_device *dev)
 			 "reverse offload (error %d): only kernels that a "
 			 "thread waits for are served", nvptx_num (dev), err);
     }
-  pthread_cond_signal (&dev->rev_cond);
+  pthread_cond_broadcast (&dev->rev_cond);
   pthread_mutex_unlock (&dev->rev_lock);
 }
 
@@ -491,7 +514,7 @@ nvptx_rev_wait_end (struct nvptx_device *dev)
     return;
   /* Kernels still run that nobody waits for.  */
   pthread_mutex_lock (&dev->rev_lock);
-  pthread_cond_signal (&dev->rev_cond);
+  pthread_cond_broadcast (&dev->rev_cond);
   pthread_mutex_unlock (&dev->rev_lock);
 }
 

@@ -180,7 +180,7 @@ struct nvptx_device
   int rev_waiters;		/* Threads waiting for a stream of DEV, which
 				   serve meanwhile (atomic): the server
 				   thread then stands by.  */
-  bool rev_thread_started, rev_stop;
+  bool rev_thread_started, rev_stop, rev_ended;
   pthread_t rev_thread;
   pthread_mutex_t rev_copy_lock;
   CUstream rev_stream;
