@@ -145,37 +145,39 @@ static GT_TLS void *ancestor_in_flight;
 
 /* Slot 0 is never used: 0 means "none".  */
 static struct ancestor_slot ancestor_slots[ANCESTOR_SLOTS];
-static gt_mutex_t ancestor_lock = GT_MUTEX_INITIALIZER;
-static unsigned ancestor_next = 1;
+/* Where this thread looks for a free slot first: the one it used last,
+   which a thread launching one region after another finds free again.
+   Slots are claimed with a compare-and-swap of their function, so that
+   launching a region takes no lock.  */
+static GT_TLS unsigned ancestor_hint;
 
 unsigned
 gt_ancestor_slot_new (gt_ancestor_fn *ancestor, void *arg)
 {
-  unsigned i, s = 0;
+  unsigned i;
 
   if (ancestor == NULL)
     return 0;
-  gt_lock (&ancestor_lock);
   for (i = 0; i < ANCESTOR_SLOTS - 1; i++)
     {
-      unsigned c = 1 + (ancestor_next - 1 + i) % (ANCESTOR_SLOTS - 1);
-      if (ancestor_slots[c].fn == NULL)
+      unsigned c = 1 + (ancestor_hint + i) % (ANCESTOR_SLOTS - 1);
+      gt_ancestor_fn *none = NULL;
+
+      if (__atomic_load_n (&ancestor_slots[c].fn, __ATOMIC_RELAXED) == NULL
+	  && __atomic_compare_exchange_n (&ancestor_slots[c].fn, &none,
+					  ancestor, false, __ATOMIC_ACQ_REL,
+					  __ATOMIC_RELAXED))
 	{
-	  s = c;
-	  break;
+	  /* Read only by the threads of the region, which start after
+	     this.  */
+	  ancestor_slots[c].arg = arg;
+	  ancestor_hint = c - 1;
+	  return c;
 	}
     }
-  if (s != 0)
-    {
-      ancestor_slots[s].arg = arg;
-      __atomic_store_n (&ancestor_slots[s].fn, ancestor, __ATOMIC_RELEASE);
-      ancestor_next = s + 1;
-    }
-  gt_unlock (&ancestor_lock);
-  if (s == 0)
-    gt_debug ("more than %d regions with reverse offload at once: this "
-	      "one has none", ANCESTOR_SLOTS - 1);
-  return s;
+  gt_debug ("more than %d regions with reverse offload at once: this one "
+	    "has none", ANCESTOR_SLOTS - 1);
+  return 0;
 }
 
 void
@@ -183,10 +185,8 @@ gt_ancestor_slot_free (unsigned slot)
 {
   if (slot == 0 || slot >= ANCESTOR_SLOTS)
     return;
-  gt_lock (&ancestor_lock);
-  __atomic_store_n (&ancestor_slots[slot].fn, NULL, __ATOMIC_RELEASE);
   ancestor_slots[slot].arg = NULL;
-  gt_unlock (&ancestor_lock);
+  __atomic_store_n (&ancestor_slots[slot].fn, NULL, __ATOMIC_RELEASE);
 }
 
 bool
