@@ -189,6 +189,9 @@ teardown_devices (void)
       free (dev->rev_fns);
       dev->rev_fns = NULL;
       dev->num_rev_fns = 0;
+      free (dev->running);
+      dev->running = NULL;
+      dev->num_running = dev->running_size = 0;
       __atomic_store_n (&dev->state, GT_DEVICE_UNINITIALISED,
 			__ATOMIC_RELEASE);
       gt_device_unlock (dev);

@@ -70,6 +70,12 @@ struct gt_device
      loaded for it; NUM_REV_FNS slots.  */
   struct gt_rev_fns *rev_fns;
   unsigned num_rev_fns;
+  /* The target constructs whose regions may be running on the device
+     (queued launches), whose items are device data even when they have
+     left the table already (the end of a queued construct is queued
+     with its launch): reverse offload translates through them too.  */
+  struct gt_construct **running;
+  unsigned num_running, running_size;
 };
 
 /* The reverse-offload table of one image on one device (rev_fn_table):

@@ -101,6 +101,33 @@ rev_host_fn_locked (struct gt_device *dev, uint64_t fn)
   return NULL;
 }
 
+/* ---- Regions that may be running.  ---- */
+
+void
+gt_rev_region_start_locked (struct gt_device *dev, struct gt_construct *c)
+{
+  if (dev->num_running == dev->running_size)
+    {
+      dev->running_size = dev->running_size ? 2 * dev->running_size : 8;
+      dev->running = gt_realloc (dev->running,
+				 dev->running_size * sizeof *dev->running);
+    }
+  dev->running[dev->num_running++] = c;
+}
+
+void
+gt_rev_region_end_locked (struct gt_device *dev, struct gt_construct *c)
+{
+  unsigned i;
+
+  for (i = dev->num_running; i-- > 0;)
+    if (dev->running[i] == c)
+      {
+	dev->running[i] = dev->running[--dev->num_running];
+	return;
+      }
+}
+
 /* ---- Ancestor slots of regions of emulated devices.  ---- */
 
 #define ANCESTOR_SLOTS 1024
@@ -118,37 +145,39 @@ static GT_TLS void *ancestor_in_flight;
 
 /* Slot 0 is never used: 0 means "none".  */
 static struct ancestor_slot ancestor_slots[ANCESTOR_SLOTS];
-static gt_mutex_t ancestor_lock = GT_MUTEX_INITIALIZER;
-static unsigned ancestor_next = 1;
+/* Where this thread looks for a free slot first: the one it used last,
+   which a thread launching one region after another finds free again.
+   Slots are claimed with a compare-and-swap of their function, so that
+   launching a region takes no lock.  */
+static GT_TLS unsigned ancestor_hint;
 
 unsigned
 gt_ancestor_slot_new (gt_ancestor_fn *ancestor, void *arg)
 {
-  unsigned i, s = 0;
+  unsigned i;
 
   if (ancestor == NULL)
     return 0;
-  gt_lock (&ancestor_lock);
   for (i = 0; i < ANCESTOR_SLOTS - 1; i++)
     {
-      unsigned c = 1 + (ancestor_next - 1 + i) % (ANCESTOR_SLOTS - 1);
-      if (ancestor_slots[c].fn == NULL)
+      unsigned c = 1 + (ancestor_hint + i) % (ANCESTOR_SLOTS - 1);
+      gt_ancestor_fn *none = NULL;
+
+      if (__atomic_load_n (&ancestor_slots[c].fn, __ATOMIC_RELAXED) == NULL
+	  && __atomic_compare_exchange_n (&ancestor_slots[c].fn, &none,
+					  ancestor, false, __ATOMIC_ACQ_REL,
+					  __ATOMIC_RELAXED))
 	{
-	  s = c;
-	  break;
+	  /* Read only by the threads of the region, which start after
+	     this.  */
+	  ancestor_slots[c].arg = arg;
+	  ancestor_hint = c - 1;
+	  return c;
 	}
     }
-  if (s != 0)
-    {
-      ancestor_slots[s].arg = arg;
-      __atomic_store_n (&ancestor_slots[s].fn, ancestor, __ATOMIC_RELEASE);
-      ancestor_next = s + 1;
-    }
-  gt_unlock (&ancestor_lock);
-  if (s == 0)
-    gt_debug ("more than %d regions with reverse offload at once: this "
-	      "one has none", ANCESTOR_SLOTS - 1);
-  return s;
+  gt_debug ("more than %d regions with reverse offload at once: this one "
+	    "has none", ANCESTOR_SLOTS - 1);
+  return 0;
 }
 
 void
@@ -156,10 +185,8 @@ gt_ancestor_slot_free (unsigned slot)
 {
   if (slot == 0 || slot >= ANCESTOR_SLOTS)
     return;
-  gt_lock (&ancestor_lock);
-  __atomic_store_n (&ancestor_slots[slot].fn, NULL, __ATOMIC_RELEASE);
   ancestor_slots[slot].arg = NULL;
-  gt_unlock (&ancestor_lock);
+  __atomic_store_n (&ancestor_slots[slot].fn, NULL, __ATOMIC_RELEASE);
 }
 
 bool
@@ -276,8 +303,42 @@ rev_match (uint64_t ks, uint64_t ke, uint64_t s, uint64_t e)
 }
 
 /* A key of DEV's table (its lock held) whose device copy starts at or
+   before START and matches [START, END), K being a key of DEV.  */
+static inline bool
+rev_key_match (const struct gt_key *k, uint64_t start, uint64_t end)
+{
+  uint64_t ks = k->dev_addr, ke = ks + (GT_KEY_END (k) - GT_KEY_START (k));
+
+  return ks <= start && rev_match (ks, ke, start, end);
+}
+
+/* As rev_lookup_range, among the items of the target constructs whose
+   regions may be running on DEV (their keys may have left the table
+   already, their memory not).  */
+static struct gt_key *
+rev_lookup_running (struct gt_device *dev, uint64_t start, uint64_t end)
+{
+  unsigned r;
+  size_t i;
+
+  for (r = 0; r < dev->num_running; r++)
+    {
+      const struct gt_construct *c = dev->running[r];
+      for (i = 0; i < c->nitems; i++)
+	{
+	  struct gt_key *k = c->items[i].key;
+	  if (k != NULL && !c->items[i].is_attach
+	      && rev_key_match (k, start, end))
+	    return k;
+	}
+    }
+  return NULL;
+}
+
+/* A key of DEV's table (its lock held) whose device copy starts at or
    before START and matches [START, END).  The table is ordered by host
-   address: every key is visited.  */
+   address: every key is visited; then the keys of the regions that may
+   be running.  */
 static struct gt_key *
 rev_lookup_range (struct gt_device *dev, uint64_t start, uint64_t end)
 {
@@ -288,11 +349,8 @@ rev_lookup_range (struct gt_device *dev, uint64_t start, uint64_t end)
     stack[sp++] = dev->mem_map.root;
   while (sp > 0)
     {
-      uint64_t ks, ke;
       k = stack[--sp];
-      ks = k->dev_addr;
-      ke = ks + (GT_KEY_END (k) - GT_KEY_START (k));
-      if (!k->removed && ks <= start && rev_match (ks, ke, start, end))
+      if (!k->removed && rev_key_match (k, start, end))
 	{
 	  found = k;
 	  break;
@@ -315,6 +373,8 @@ rev_lookup_range (struct gt_device *dev, uint64_t start, uint64_t end)
     }
   if (stack != stack_buf)
     free (stack);
+  if (found == NULL)
+    found = rev_lookup_running (dev, start, end);
   return found;
 }
 

@@ -27,6 +27,9 @@
 
 #include "devices.h"
 #include "registry.h"
+#include "requires.h"
+
+struct gt_construct;
 
 /* DEV (its lock held) loaded IMG: when the program requires
    reverse_offload, take the image's reverse-offload table from the
@@ -38,6 +41,24 @@ void gt_rev_image_loaded_locked (struct gt_device *dev,
 void gt_rev_image_unloaded_locked (struct gt_device *dev,
 				   struct gt_registered_image *img)
   GT_HIDDEN;
+
+/* Might the program have ancestor regions?  Its requires mask, when its
+   images say it, tells.  */
+static inline bool
+gt_rev_possible (void)
+{
+  uint32_t mask = __atomic_load_n (&gt_requires_mask, __ATOMIC_RELAXED);
+  return mask == 0 || (mask & GT_REQUIRES_REVERSE_OFFLOAD) != 0;
+}
+
+/* The region of target construct C is queued on DEV (its lock held) and
+   may run from now on, after the construct's end has been queued too:
+   its items stay device data for reverse offload until
+   gt_rev_region_end.  */
+void gt_rev_region_start_locked (struct gt_device *dev,
+				 struct gt_construct *c) GT_HIDDEN;
+void gt_rev_region_end_locked (struct gt_device *dev,
+			       struct gt_construct *c) GT_HIDDEN;
 
 /* A slot for the ancestor regions of a region of an emulated device,
    which go to ANCESTOR (ARG, ...) (GOMPTARGET_PLUGIN_run_host_region_ancestor);

@@ -293,6 +293,7 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   void *entry = gt_device_entry (dev, fn);
   int num_teams, thread_limit;
   struct gt_xfer *x;
+  bool rev;
 
   if (GT_UNLIKELY (entry == NULL))
     {
@@ -314,6 +315,8 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
      it pins the blocks of its keys until then, so that a construct that
      unmaps them meanwhile does not free what it uses.  */
   c->pin = true;
+  /* Its ancestor regions may look for its data after its end is queued.  */
+  rev = x->async && gt_rev_possible ();
   if (GT_LIKELY (x->async))
     {
       /* Queueing the launch waits for nothing: the lock is taken once.  */
@@ -327,6 +330,8 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
       gt_region_fn = NULL;
       debug_launch (dev, entry, mapnum, num_teams, thread_limit);
       gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
+      if (GT_UNLIKELY (rev))
+	gt_rev_region_start_locked (dev, c);
       gt_unmap_vars_locked (x, c, NULL);
       gt_device_unlock (dev);
     }
@@ -342,6 +347,12 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
     }
   if (GT_UNLIKELY (!gt_xfer_wait (x)))
     gt_fatal ("device %d: running target region %p failed", dev->id, entry);
+  if (GT_UNLIKELY (rev))
+    {
+      gt_device_lock (dev);
+      gt_rev_region_end_locked (dev, c);
+      gt_device_unlock (dev);
+    }
   gt_close_construct (c);
   construct_done (c, &local);
   gt_xfer_end (x);
@@ -632,6 +643,8 @@ struct gt_queued
   tgt_event_t final;		/* The completion of all its work.  */
   void *event;			/* The native task's event, once known.  */
   int state;			/* Q_*, atomic.  */
+  bool rev;			/* Its region is among the device's running
+				   ones (reverse.h).  */
   struct gt_queued *next;	/* Free list.  */
 };
 
@@ -659,6 +672,7 @@ queued_new (struct gt_device *dev)
   q->final = NULL;
   q->event = NULL;
   q->state = 0;
+  q->rev = false;
   return q;
 }
 
@@ -694,6 +708,13 @@ finished (struct gt_queued *q)
 {
   struct gt_block *dead = NULL;
 
+  if (q->rev)
+    {
+      gt_device_lock (q->dev);
+      gt_rev_region_end_locked (q->dev, &q->c);
+      gt_device_unlock (q->dev);
+      q->rev = false;
+    }
   if (q->c.npinned == 0)
     {
       q->c.nitems = 0;
@@ -761,6 +782,11 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
       launch_region (x, &q->c, fn, entry, mapnum, hostaddrs, sizes, kinds,
 		     true, num_teams, thread_limit);
       gt_device_lock (dev);
+      if (gt_rev_possible ())
+	{
+	  gt_rev_region_start_locked (dev, &q->c);
+	  q->rev = true;
+	}
       gt_unmap_vars_locked (x, &q->c, q);
       gt_device_unlock (dev);
       break;

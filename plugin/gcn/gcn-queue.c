@@ -890,6 +890,12 @@ wait_queue (struct gcn_queue *q)
   pollers_inc (q->dev);
   slack = set_slack (GCN_SERVE_SLACK_NS);
   r = gtc_wait_serve (&q->dev->core, retired, &w, gcn_serve);
+  /* Another thread is ending the program (a kernel fault reported by the
+     runtime's thread, a device exit): what was waited for may look done
+     only because that thread's exit handlers released it, and this one
+     must not go on meanwhile.  */
+  if (gcn_is_exiting ())
+    gcn_exiting ();
   if (slack >= 0)
     set_slack (slack);
   pollers_dec (q->dev);

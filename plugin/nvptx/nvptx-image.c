@@ -477,6 +477,7 @@ nvptx_unload_image (struct gtc_device *gdev, struct gtc_image *gimg)
   CUresult r;
   size_t i;
 
+  nvptx_rev_unload (dev, img);
   if ((img->module || img->ind_map) && nvptx_use (dev) == 0)
     {
       if (img->ind_map)

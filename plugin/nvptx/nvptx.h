@@ -3,7 +3,7 @@
    reported, and the device, queue and image structures that the plugin's
    files share.  plugin-nvptx.c holds devices, queues and launches,
    nvptx-cuda.c the driver library, nvptx-image.c the GCC images,
-   nvptx-copy.c the copies.
+   nvptx-copy.c the copies, nvptx-rev.c reverse offload.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -28,6 +28,7 @@
 
 #include "plugin-core.h"
 #include "cuda-api.h"
+#include "rev-offload.h"
 
 /* ---- The driver library (nvptx-cuda.c).  ---- */
 
@@ -107,6 +108,19 @@ void nvptx_fatal (int devnum, const char *fmt, ...)
 
 /* ---- Devices, queues, images.  ---- */
 
+/* The reverse-offload mailbox of an image (nvptx-rev.c): pinned host
+   memory the device writes requests into.  Mailboxes stay on their
+   device's list until the device is finished (an unloaded image's is
+   reused), so that pollers walk the list without a lock.  */
+struct nvptx_mailbox
+{
+  struct nvptx_rev_offload *box;	/* Host address.  */
+  CUdeviceptr dev_addr;		/* Its device address.  */
+  bool in_use;			/* Given to an image (under REV_LOCK).  */
+  int busy;			/* A host thread serves it (atomic).  */
+  struct nvptx_mailbox *next;
+};
+
 /* A block of soft stacks: GCC's kernels give each warp SIZE / (teams x
    warps) bytes of it.  A block is reused by the launches of its last
    user's stream at once, by other streams once DONE has completed.  */
@@ -151,6 +165,25 @@ struct nvptx_device
 
   /* The last kernel launched on the device, for fault messages.  */
   const char *last_kernel;
+
+  /* Reverse offload (nvptx-rev.c): can the device map host memory; the
+     mailboxes of its images; kernels of images with a mailbox running
+     (atomic), for which the server thread polls the mailboxes; a stream
+     for the copies the front end makes meanwhile.  REV_LOCK guards the
+     list's changes, the server thread and the stream's creation;
+     REV_COPY_LOCK the copies on the stream.  */
+  bool can_map_host;
+  pthread_mutex_t rev_lock;
+  pthread_cond_t rev_cond;
+  struct nvptx_mailbox *mailboxes;
+  int rev_active;
+  int rev_waiters;		/* Threads waiting for a stream of DEV, which
+				   serve meanwhile (atomic): the server
+				   thread then stands by.  */
+  bool rev_thread_started, rev_stop, rev_ended;
+  pthread_t rev_thread;
+  pthread_mutex_t rev_copy_lock;
+  CUstream rev_stream;
 };
 
 /* Staging memory of a queue: pinned host memory used by asynchronous
@@ -243,6 +276,11 @@ struct nvptx_image
   unsigned lib_version;		/* GCC's library version of the image.  */
   struct nvptx_kernel *kernels;	/* One per function of the image.  */
   CUdeviceptr ind_map;		/* GCC 14's indirect-function map.  */
+  struct nvptx_mailbox *mailbox;	/* Reverse offload, or NULL.  */
+  /* Why the image's reverse-offload requests cannot be served, when it
+     has ancestor functions and they cannot: its kernels are not
+     launched.  */
+  const char *rev_refused;
 };
 
 /* Make DEV's context the calling thread's current one; 0 or -1 (after a
@@ -290,6 +328,42 @@ void nvptx_unload_image (struct gtc_device *, struct gtc_image *)
 /* The dynamic shared memory of a launch of a kernel of IMG
    (GOMP_NVPTX_LOWLAT_POOL for GCC 14 images).  */
 unsigned nvptx_shared_bytes (const struct nvptx_image *img) GTC_HIDDEN;
+
+/* ---- Reverse offload (nvptx-rev.c).  ---- */
+
+/* Set up and finish DEV's reverse-offload state (init_device and
+   fini_device).  */
+void nvptx_rev_init (struct nvptx_device *dev) GTC_HIDDEN;
+void nvptx_rev_fini (struct nvptx_device *dev) GTC_HIDDEN;
+
+/* The rev_fn_table callback: the device addresses of
+   $offload_func_table; gives the image a mailbox when it has ancestor
+   functions.  */
+int nvptx_rev_fn_table (struct gtc_device *, struct gtc_image *,
+			uint64_t *out, size_t count) GTC_HIDDEN;
+
+/* IMG is unloaded: its mailbox is free again.  */
+void nvptx_rev_unload (struct nvptx_device *dev, struct nvptx_image *img)
+  GTC_HIDDEN;
+
+/* A kernel of an image with a mailbox is about to be launched on DEV;
+   then it was (LAUNCHED, on Q) or was not launched.  While such kernels
+   run, DEV's server thread polls the mailboxes.  */
+void nvptx_rev_launch_begin (struct nvptx_device *dev) GTC_HIDDEN;
+void nvptx_rev_launch_end (struct nvptx_device *dev, struct nvptx_queue *q,
+			   bool launched) GTC_HIDDEN;
+
+/* Serve the requests pending in DEV's mailboxes (gtc_wait_serve's SERVE:
+   1 when one was served, else 0).  */
+int nvptx_rev_serve (struct gtc_device *dev) GTC_HIDDEN;
+
+/* A thread starts and stops waiting for a stream of DEV, serving its
+   requests meanwhile; the server thread polls only when none does.  */
+void nvptx_rev_wait_begin (struct nvptx_device *dev) GTC_HIDDEN;
+void nvptx_rev_wait_end (struct nvptx_device *dev) GTC_HIDDEN;
+
+/* Is the calling thread serving a reverse-offload request?  */
+extern __thread bool nvptx_in_rev_service GTC_HIDDEN;
 
 /* ---- Copies (nvptx-copy.c).  ---- */
 

@@ -44,9 +44,6 @@
 
 /* GCC's offload target type of nvptx images.  */
 #define NVPTX_TARGET_TYPE 5
-/* 'omp requires unified_address' (GCC's GOMP_REQUIRES_UNIFIED_ADDRESS):
-   CUDA's unified addressing gives it.  */
-#define NVPTX_REQUIRES_UNIFIED_ADDRESS 0x10
 /* Devices a plugin handles (peer bitmaps).  */
 #define NVPTX_MAX_DEVICES 64
 /* Device memory for the address arrays of launches, per queue, to start
@@ -139,6 +136,11 @@ static void
 note_exit (void)
 {
   __atomic_store_n (&nvptx_exiting, true, __ATOMIC_RELEASE);
+  /* The host function of a reverse-offload request (or the front end,
+     on an error in it) ends the program: its kernel waits for the
+     request, so nothing of the device may be waited for any more.  */
+  if (nvptx_in_rev_service)
+    __atomic_store_n (&nvptx_dying, true, __ATOMIC_RELEASE);
 }
 
 static void
@@ -418,6 +420,7 @@ nvptx_init_device (struct gtc_device *gdev)
   dev->total_mem = d->total_mem;
   pthread_mutex_init (&dev->stacks_lock, NULL);
   pthread_mutex_init (&dev->peer_lock, NULL);
+  nvptx_rev_init (dev);
 
   r = CU (cuDevicePrimaryCtxRetain) (&dev->ctx, dev->cu);
   if (r != CUDA_SUCCESS)
@@ -474,6 +477,7 @@ nvptx_fini_device (struct gtc_device *gdev)
 	}
       pthread_mutex_unlock (&dev->stacks_lock);
       nvptx_peer_fini (dev);
+      nvptx_rev_fini (dev);
     }
   CU (cuCtxSetCurrent) (NULL);
   r = CU (cuDevicePrimaryCtxRelease_v2) (dev->cu);
@@ -744,7 +748,15 @@ nvptx_queue_sync (struct nvptx_queue *q)
   /* Poll while the work runs; the final synchronisation returns at once,
      reports what failed, and has the driver write out what the kernels
      printed.  */
-  gtc_wait_serve (&dev->core, stream_done, &poll, NULL);
+  if (__atomic_load_n (&dev->mailboxes, __ATOMIC_ACQUIRE) != NULL)
+    {
+      /* Serving the device's reverse-offload requests meanwhile.  */
+      nvptx_rev_wait_begin (dev);
+      gtc_wait_serve (&dev->core, stream_done, &poll, nvptx_rev_serve);
+      nvptx_rev_wait_end (dev);
+    }
+  else
+    gtc_wait_serve (&dev->core, stream_done, &poll, NULL);
   r = CU (cuStreamSynchronize) (q->stream);
   if (r != CUDA_SUCCESS)
     return nvptx_device_fault (q, dev, r);
@@ -884,6 +896,14 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
 
   if (nvptx_use (dev) != 0)
     return -1;
+  if (img->rev_refused)
+    {
+      /* Its ancestor regions would be skipped.  */
+      gt_plugin_error ("device %d: target region %s not run: its image has "
+		       "reverse-offload functions, and %s", nvptx_num (dev),
+		       k->name, img->rev_refused);
+      return -1;
+    }
 
   /* GCC runs an OpenMP thread per warp: blocks of 32 x WARPS threads, at
      most 32 warps and what the kernel can have; by default 8.  Teams: as
@@ -946,9 +966,13 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
 		       CU_LAUNCH_PARAM_END };
     gt_plugin_debug ("device %d: launching %s (kernel %s): %d team(s) x %d "
 		     "thread(s), grid %d x 1 x 1, block 32 x %d x 1, %u "
-		     "bytes of shared memory, %zu KiB soft stack per thread",
+		     "bytes of shared memory, %zu KiB soft stack per thread%s",
 		     nvptx_num (dev), k->name, nk->ptx_name, teams, warps,
-		     teams, warps, shared, stack_size >> 10);
+		     teams, warps, shared, stack_size >> 10,
+		     img->mailbox ? ", reverse offload served" : "");
+    /* Its reverse-offload requests are served while it runs.  */
+    if (img->mailbox)
+      nvptx_rev_launch_begin (dev);
     r = CU (cuLaunchKernel) (nk->fn, (unsigned) teams, 1, 1, 32,
 			     (unsigned) warps, 1, shared, q->stream, NULL,
 			     config);
@@ -960,6 +984,8 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
       __atomic_store_n (&dev->last_kernel, k->name, __ATOMIC_RELEASE);
     }
   nvptx_stacks_release (dev, q, stacks, r == CUDA_SUCCESS);
+  if (img->mailbox)
+    nvptx_rev_launch_end (dev, q, r == CUDA_SUCCESS);
   if (r != CUDA_SUCCESS)
     {
       char what[256];
@@ -975,7 +1001,8 @@ const struct gtc_vendor gtc_vendor = {
   .name = "nvptx",
   .target_type = NVPTX_TARGET_TYPE,
   .caps = 0,
-  .requires_supported = NVPTX_REQUIRES_UNIFIED_ADDRESS,
+  .requires_supported = GT_REQUIRES_UNIFIED_ADDRESS
+			| GT_REQUIRES_REVERSE_OFFLOAD,
   .device_size = sizeof (struct nvptx_device),
   .queue_size = sizeof (struct nvptx_queue),
   .image_size = sizeof (struct nvptx_image),
@@ -989,6 +1016,7 @@ const struct gtc_vendor gtc_vendor = {
   .find_variable = nvptx_find_variable,
   .find_icvs = nvptx_find_icvs,
   .unload_image = nvptx_unload_image,
+  .rev_fn_table = nvptx_rev_fn_table,
   .mem_alloc = nvptx_mem_alloc,
   .mem_free = nvptx_mem_free,
   .queue_init = nvptx_queue_init,

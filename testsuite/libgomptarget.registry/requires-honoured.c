@@ -7,15 +7,15 @@
 /* { dg-final { gomptarget-output-includes {table: init_requires 0xb0\n} } } */
 /* { dg-final { gomptarget-output-excludes {cannot be fulfilled} } } */
 /* { dg-final { gomptarget-output-excludes {table devices run in shared-memory mode} } } */
-/* { dg-final { gomptarget-output-includes {host devices run in shared-memory mode for 'omp requires unified_shared_memory, reverse_offload'} } } */
+/* { dg-final { gomptarget-output-includes {host devices run in shared-memory mode for 'omp requires unified_shared_memory'\n} } } */
 /* Copyright (C) 2026 The gomptarget authors.
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
    The plugin is told the program's requirements without the
    TARGET_USED bit, and a plugin that honours them all keeps its devices
-   as they are.  The emulated device, which honours none of them by
-   itself, gives unified_address with its own memory and the two others
-   in shared-memory mode.  */
+   as they are.  The emulated device, which honours reverse_offload by
+   itself, gives unified_address with its own memory and
+   unified_shared_memory in shared-memory mode.  */
 
 #include <omp.h>
 #include <stdint.h>

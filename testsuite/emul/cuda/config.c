@@ -324,6 +324,7 @@ emul_config_load (void)
 
   ok &= parse_flag ("GOMPTARGET_EMUL_CUDA_DEBUG", false, &c->debug);
   ok &= parse_flag ("GOMPTARGET_EMUL_CUDA_PEER", true, &c->peer);
+  ok &= parse_flag ("GOMPTARGET_EMUL_CUDA_MAP_HOST", true, &c->map_host);
   ok &= parse_flag ("GOMPTARGET_EMUL_CUDA_POISON", false, &c->poison);
 
   c->ndevices = 1;

@@ -240,7 +240,9 @@ cuDeviceGetAttribute (int *pi, CUdevice_attribute attrib, CUdevice dev)
     case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: v = d->sms; break;
     case CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT: v = 0; break;
     case CU_DEVICE_ATTRIBUTE_INTEGRATED: v = 0; break;
-    case CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY: v = 1; break;
+    case CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY:
+      v = emul_config.map_host;
+      break;
     case CU_DEVICE_ATTRIBUTE_COMPUTE_MODE: v = 0; break;
     case CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS: v = 1; break;
     case CU_DEVICE_ATTRIBUTE_ECC_ENABLED: v = 0; break;

@@ -58,6 +58,7 @@ struct emul_config
   int ptx_isa;			/* Newest PTX ISA read (10*major+minor).  */
   int regs;			/* GOMPTARGET_EMUL_CUDA_REGS per thread */
   bool peer;			/* GOMPTARGET_EMUL_CUDA_PEER */
+  bool map_host;		/* GOMPTARGET_EMUL_CUDA_MAP_HOST */
   bool poison;			/* GOMPTARGET_EMUL_CUDA_POISON */
   bool debug;			/* GOMPTARGET_EMUL_CUDA_DEBUG */
 };
@@ -408,6 +409,14 @@ struct emul_global
   bool host;			/* The program's own variable.  */
 };
 
+/* A reverse-offload function of a module: the host version of the
+   ancestor region, and the device address of its "$nohost" function.  */
+struct emul_rev_fn
+{
+  uintptr_t host_fn;
+  uintptr_t dev_fn;
+};
+
 struct CUmod_st
 {
   struct CUctx_st *ctx;
@@ -417,6 +426,14 @@ struct CUmod_st
   void *storage;		/* Emulator-owned variables.  */
   struct CUfunc_st *funcs;
   struct CUmod_st *next;	/* In ctx->modules.  */
+  /* Reverse offload (rev.c): the module's functions; the device runtime's
+     lock (one request at a time); device memory for the arrays of a
+     request that are not in device memory, under the lock.  */
+  struct emul_rev_fn *rev_fns;
+  size_t nrev_fns;
+  int rev_lock;
+  void *rev_scratch;
+  size_t rev_scratch_size;
 };
 
 struct CUfunc_st
@@ -497,6 +514,16 @@ struct emul_launch *emul_kernel_of_thread (void);
    thread cannot leave the kernel (a thread of a parallel region inside
    it).  */
 void emul_kernel_exit (struct emul_launch *l, bool trap);
+
+/* ---- rev.c: the device side of reverse offload.  ---- */
+
+/* What an ancestor region reached by device code of launch ARG (a struct
+   emul_launch) does: send the request through the module's mailbox as
+   GCC 14's device runtime does, and return once the host served it (the
+   front end's gt_ancestor_fn).  */
+void emul_rev_ancestor (void *arg, void (*host_fn) (void *),
+			uint64_t mapnum, void **addrs, const size_t *sizes,
+			const unsigned short *kinds);
 
 /* ---- devlibc.c: device-side libc of emulated kernels.  ---- */
 

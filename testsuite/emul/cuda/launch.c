@@ -40,6 +40,14 @@
 typedef void run_host_region_fn (int32_t, void (*) (void *), void *,
 				 int32_t, int32_t);
 static run_host_region_fn *run_host_region;
+/* The same, with ancestor regions sent to the device-side writer (PLAN
+   contract 3 of issue 10); NULL with an older front end.  */
+typedef void ancestor_fn (void *, void (*) (void *), uint64_t, void **,
+			  const size_t *, const unsigned short *);
+typedef void run_host_region_ancestor_fn (int32_t, void (*) (void *), void *,
+					  int32_t, int32_t, ancestor_fn *,
+					  void *);
+static run_host_region_ancestor_fn *run_host_region_ancestor;
 static int (*omp_get_level_fn) (void);
 static int (*omp_is_initial_device_fn) (void);
 static int (*omp_get_device_num_fn) (void);
@@ -50,12 +58,16 @@ find_services (void)
 {
   run_host_region = (run_host_region_fn *)
     dlsym (RTLD_DEFAULT, "GOMPTARGET_PLUGIN_run_host_region");
+  run_host_region_ancestor = (run_host_region_ancestor_fn *)
+    dlsym (RTLD_DEFAULT, "GOMPTARGET_PLUGIN_run_host_region_ancestor");
   omp_get_level_fn = (int (*) (void)) dlsym (RTLD_DEFAULT, "omp_get_level");
   omp_is_initial_device_fn
     = (int (*) (void)) dlsym (RTLD_DEFAULT, "omp_is_initial_device");
   omp_get_device_num_fn
     = (int (*) (void)) dlsym (RTLD_DEFAULT, "omp_get_device_num");
-  emul_debug ("kernels run %s", run_host_region
+  emul_debug ("kernels run %s", run_host_region_ancestor
+	      ? "through GOMPTARGET_PLUGIN_run_host_region_ancestor"
+	      : run_host_region
 	      ? "through GOMPTARGET_PLUGIN_run_host_region"
 	      : "as direct calls (no GOMPTARGET_PLUGIN_run_host_region)");
 }
@@ -185,7 +197,10 @@ launch_run (struct emul_op *op)
   __atomic_add_fetch (&nrunning, 1, __ATOMIC_RELEASE);
   pthread_mutex_unlock (&running_lock);
 
-  if (run_host_region)
+  if (run_host_region_ancestor)
+    run_host_region_ancestor (devnum, trampoline, l, (int32_t) l->grid[0],
+			      (int32_t) l->block[1], emul_rev_ancestor, l);
+  else if (run_host_region)
     run_host_region (devnum, trampoline, l, (int32_t) l->grid[0],
 		     (int32_t) l->block[1]);
   else

@@ -101,7 +101,9 @@ emul_device_accessible (struct CUctx_st *ctx, uintptr_t p, size_t n)
   struct emul_range r;
   if (!emul_range_lookup (p, n, &r))
     return false;
-  if (r.kind == EMUL_R_PINNED || r.kind == EMUL_R_HOSTVAR)
+  if (r.kind == EMUL_R_PINNED)
+    return emul_config.map_host;
+  if (r.kind == EMUL_R_HOSTVAR)
     return true;
   struct emul_device *owner = r.ctx->dev;
   if (owner == ctx->dev)
@@ -344,7 +346,8 @@ cuMemFreeHost (void *p)
 }
 
 /* With unified addressing, pinned memory is mapped into every context
-   at the same address.  */
+   at the same address (unless GOMPTARGET_EMUL_CUDA_MAP_HOST=0 says the
+   devices cannot map host memory).  */
 EMUL_PUBLIC CUresult
 cuMemHostGetDevicePointer_v2 (CUdeviceptr *pdptr, void *p,
 			      unsigned int Flags)
@@ -359,6 +362,8 @@ cuMemHostGetDevicePointer_v2 (CUdeviceptr *pdptr, void *p,
       || !emul_range_lookup ((uintptr_t) p, 1, &range)
       || range.kind != EMUL_R_PINNED)
     return CUDA_ERROR_INVALID_VALUE;
+  if (!emul_config.map_host)
+    return CUDA_ERROR_NOT_SUPPORTED;
   *pdptr = (CUdeviceptr) (uintptr_t) p;
   return CUDA_SUCCESS;
 }

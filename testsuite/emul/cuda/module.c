@@ -563,13 +563,18 @@ device_only_name (const char *name)
 }
 
 /* The address a function symbol of the image stands for: the program's
-   function of the same name (for "f$nohost$N" also "f.nohost"), else a
-   handle of the emulator (the address of its PTX symbol).  */
+   function of the same name, else a handle of the emulator (the address
+   of its PTX symbol).  A reverse-offload function "f$nohost$N" is always
+   a handle: a device address that only the device-side writer of
+   requests (rev.c) maps back to the host function, as the device table
+   of such functions ($offload_func_table) holds on a GPU.  */
 static uintptr_t
 function_address (const struct ptx_sym *sym)
 {
   uintptr_t addr;
   size_t size;
+  if (strstr (sym->name, "$nohost") != NULL)
+    return (uintptr_t) sym;
   char *host = emul_host_name (sym->name);
   if (host == NULL)
     return (uintptr_t) sym;
@@ -629,6 +634,46 @@ symbol_address (struct CUmod_st *mod, size_t obj, const char *name,
   return false;
 }
 
+/* The reverse-offload functions of MOD: for each "f$nohost$N" the image
+   defines, its device address (a handle, see function_address) and the
+   program's f, the host version of the ancestor region that host code
+   names in its requests.  False when out of memory.  */
+static bool
+rev_functions (struct CUmod_st *mod)
+{
+  const struct emul_image *img = mod->image;
+  for (size_t i = 0; i < img->nobjs; i++)
+    for (size_t j = 0; j < img->objs[i]->nsyms; j++)
+      {
+	const struct ptx_sym *s = &img->objs[i]->syms[j];
+	const char *tag = strstr (s->name, "$nohost");
+	if (s->kind != PTX_FUNC || !s->defined || tag == NULL)
+	  continue;
+	char *ptx = strndup (s->name, (size_t) (tag - s->name));
+	char *host = ptx ? emul_host_name (ptx) : NULL;
+	uintptr_t addr = 0;
+	size_t size;
+	free (ptx);
+	if (host == NULL)
+	  return false;
+	if (!emul_host_symbol (host, EMUL_SYM_FUNC, &addr, &size))
+	  emul_debug ("reverse-offload function '%s': the program has no "
+		      "'%s'", s->name, host);
+	free (host);
+	if (addr == 0)
+	  continue;
+	struct emul_rev_fn *grown
+	  = realloc (mod->rev_fns, (mod->nrev_fns + 1) * sizeof *grown);
+	if (grown == NULL)
+	  return false;
+	mod->rev_fns = grown;
+	grown[mod->nrev_fns].host_fn = addr;
+	grown[mod->nrev_fns].dev_fn = function_address (s);
+	mod->nrev_fns++;
+      }
+  return true;
+}
+
 static void
 module_free (struct CUmod_st *mod)
 {
@@ -636,6 +681,9 @@ module_free (struct CUmod_st *mod)
     if (mod->globals[i].host)
       emul_hostvar_remove (mod->globals[i].addr, mod->globals[i].size);
   free (mod->globals);
+  free (mod->rev_fns);
+  if (mod->rev_scratch)
+    emul_device_memory_free (mod->rev_scratch);
   if (mod->storage)
     emul_device_memory_free (mod->storage);
   while (mod->funcs)
@@ -766,6 +814,11 @@ module_new (struct CUctx_st *ctx, struct emul_image *img,
 	  if (rel->offset + rel->size <= g->sym->size)
 	    memcpy ((char *) g->addr + rel->offset, &a, rel->size);
 	}
+    }
+  if (!rev_functions (mod))
+    {
+      module_free (mod);
+      return CUDA_ERROR_OUT_OF_MEMORY;
     }
   emul_handle_add (EMUL_H_MODULE, mod);
   pthread_mutex_lock (&ctx->lock);
