@@ -410,6 +410,11 @@ gcn_queue_init (struct gtc_queue *cq)
 void
 gcn_queue_fini (struct gtc_queue *cq)
 {
+  /* A device ended the program: other threads may still be inside the
+     plugin with this queue (waiting for it, say) until the process is
+     gone, so it is left as it is.  */
+  if (gcn_is_exiting ())
+    return;
   gcn_queue_destroy ((struct gcn_queue *) cq);
 }
 
@@ -836,6 +841,12 @@ gcn_serve (struct gtc_device *d)
   pthread_mutex_unlock (&dev->queues_lock);
   pthread_mutex_unlock (&dev->serve_lock);
 
+  /* A kernel that ends the program (exit, abort): a thread waiting for
+     the device ends it from where it waits, when there is one, rather
+     than the serving thread under the feet of that thread.  */
+  if (todo.end_kernel != NULL && polling_dev != dev
+      && __atomic_load_n (&dev->pollers, __ATOMIC_ACQUIRE) != 0)
+    return 0;
   if (todo.end_kernel != NULL)
     {
       gcn_exiting ();

@@ -222,6 +222,10 @@ gcn_fini_device (struct gtc_device *d)
 {
   struct gcn_device *dev = gcn_device_of (d);
 
+  /* A device ended the program: other threads may still be inside the
+     plugin with this device until the process is gone.  */
+  if (gcn_is_exiting ())
+    return;
   gcn_queues_fini (dev);
   if (dev->service != NULL)
     {

@@ -89,6 +89,15 @@ emul_dispatch_enter (struct emul_dispatch *d)
   pthread_mutex_unlock (&running_lock);
 }
 
+struct emul_dispatch *
+emul_dispatch_set_current (struct emul_dispatch *d)
+{
+  struct emul_dispatch *old = current;
+
+  current = d;
+  return old;
+}
+
 void
 emul_dispatch_leave (struct emul_dispatch *d)
 {

@@ -380,6 +380,9 @@ struct emul_dispatch
    none.  */
 void emul_dispatch_enter (struct emul_dispatch *d);
 void emul_dispatch_leave (struct emul_dispatch *d);
+/* Make D the dispatch of the calling thread (the one whose exit and
+   abort end D's kernel); returns the previous one.  */
+struct emul_dispatch *emul_dispatch_set_current (struct emul_dispatch *d);
 /* Complete dispatch D from a thread that ended the kernel by exit/abort
    outside the packet processor; defined in queues.c.  */
 void emul_dispatch_end_elsewhere (struct emul_dispatch *d);

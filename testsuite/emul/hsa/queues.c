@@ -207,26 +207,38 @@ emul_dispatch_end_elsewhere (struct emul_dispatch *d)
     }
 }
 
-/* Run D's kernel on this thread; exit and abort inside return here.  */
+/* The kernel of dispatch ARG, on the thread that runs it (inside the
+   front end's region, when the front end runs it): exit and abort in the
+   kernel come back to the setjmp here, so that only the kernel's own
+   frames are left -- never the front end's, which restore the state of
+   the thread they ran the region on.  */
+static void
+kernel_trampoline (void *arg)
+{
+  struct emul_dispatch *d = arg;
+  struct emul_dispatch *saved = emul_dispatch_set_current (d);
+
+  if (setjmp (d->exit_jmp) == 0)
+    d->kernel->host_fn (d->vars);
+  emul_dispatch_set_current (saved);
+}
+
+/* Run D's kernel.  */
 static void __attribute__ ((noinline))
 run_kernel (struct emul_dispatch *d)
 {
   pthread_once (&run_host_region_once, find_run_host_region);
   emul_dispatch_enter (d);
-  if (setjmp (d->exit_jmp) == 0)
-    {
-      /* Ancestor regions reached by the kernel are sent to the host
-	 through the ring of its kernarg block.  */
-      if (run_host_region_ancestor != NULL && d->out != NULL)
-	run_host_region_ancestor (d->device_num, d->kernel->host_fn, d->vars,
-				  d->num_teams, d->thread_limit,
-				  emul_ancestor, d);
-      else if (run_host_region != NULL)
-	run_host_region (d->device_num, d->kernel->host_fn, d->vars,
-			 d->num_teams, d->thread_limit);
-      else
-	d->kernel->host_fn (d->vars);
-    }
+  /* Ancestor regions reached by the kernel are sent to the host through
+     the ring of its kernarg block.  */
+  if (run_host_region_ancestor != NULL && d->out != NULL)
+    run_host_region_ancestor (d->device_num, kernel_trampoline, d,
+			      d->num_teams, d->thread_limit, emul_ancestor, d);
+  else if (run_host_region != NULL)
+    run_host_region (d->device_num, kernel_trampoline, d, d->num_teams,
+		     d->thread_limit);
+  else
+    kernel_trampoline (d);
   emul_dispatch_leave (d);
   emul_rev_release (d);
 }
