@@ -26,6 +26,8 @@
 
 #include "plugin-core.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdarg.h>
@@ -90,6 +92,23 @@ gtc_wait_serve (struct gtc_device *dev, bool (*done) (void *), void *arg,
 	}
       polls++;
     }
+}
+
+static gtc_target_rev_fn *target_rev;
+static pthread_once_t target_rev_once = PTHREAD_ONCE_INIT;
+
+static void
+find_target_rev (void)
+{
+  target_rev = (gtc_target_rev_fn *) dlsym (RTLD_DEFAULT,
+					     "GOMPTARGET_PLUGIN_target_rev");
+}
+
+gtc_target_rev_fn *
+gtc_target_rev (void)
+{
+  pthread_once (&target_rev_once, find_target_rev);
+  return target_rev;
 }
 
 void

@@ -31,7 +31,6 @@
 
 #include "plugin-gcn.h"
 
-#include <dlfcn.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
@@ -128,21 +127,6 @@ gcn_console_drain (struct gcn_output *out, struct gcn_console_slot **slot)
   return r;
 }
 
-/* The front end's reverse-offload service (contract 2), found once: the
-   plugin is not linked to libgomptarget, and programs that drive it
-   through its entry points alone have none.  */
-typedef void target_rev_fn (int32_t, uint64_t, uint64_t, uint64_t, uint64_t,
-			    uint64_t, const struct gt_rev_copier *);
-static target_rev_fn *target_rev;
-static pthread_once_t target_rev_once = PTHREAD_ONCE_INIT;
-
-static void
-find_target_rev (void)
-{
-  target_rev = (target_rev_fn *) dlsym (RTLD_DEFAULT,
-					  "GOMPTARGET_PLUGIN_target_rev");
-}
-
 /* The copier of a request: hsa_memory_copy, which does not go through
    the kernel's queue, so it works while the kernel runs.  */
 static int
@@ -167,6 +151,7 @@ gcn_console_rev_offload (struct gcn_device *dev, struct gcn_output *out,
      serving.  */
   uint32_t index = __atomic_load_n (&out->consumed, __ATOMIC_RELAXED);
   struct gt_rev_copier copier = { rev_dev2host, rev_host2dev, dev };
+  gtc_target_rev_fn *target_rev;
   uint64_t w[GCN_REV_WORDS];
   struct timespec t0, t1;
   int i;
@@ -175,7 +160,7 @@ gcn_console_rev_offload (struct gcn_device *dev, struct gcn_output *out,
      drain read with acquire semantics.  */
   for (i = 0; i < GCN_REV_WORDS; i++)
     w[i] = slot->u64[i];
-  pthread_once (&target_rev_once, find_target_rev);
+  target_rev = gtc_target_rev ();
   if (target_rev == NULL)
     {
       gcn_exiting ();

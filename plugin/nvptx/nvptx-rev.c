@@ -28,7 +28,6 @@
 
 #include "nvptx.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,20 +293,6 @@ nvptx_rev_unload (struct nvptx_device *dev, struct nvptx_image *img)
 
 /* ---- Serving.  ---- */
 
-typedef void target_rev_fn (int32_t, uint64_t, uint64_t, uint64_t, uint64_t,
-			    uint64_t, const struct gt_rev_copier *);
-static target_rev_fn *target_rev;
-static pthread_once_t target_rev_once = PTHREAD_ONCE_INIT;
-
-static void
-find_target_rev (void)
-{
-  /* The front end that loaded the plugin exports it (the plugin is linked
-     with --no-undefined, so it is looked up).  */
-  target_rev = (target_rev_fn *) dlsym (RTLD_DEFAULT,
-					"GOMPTARGET_PLUGIN_target_rev");
-}
-
 /* The copies of the front end, on DEV's reverse-offload stream; the
    calling thread may be any (the server thread, a waiting one).  */
 static int
@@ -369,6 +354,7 @@ serve_one (struct nvptx_device *dev, struct nvptx_mailbox *m, uint64_t fn)
 {
   struct nvptx_rev_offload *box = m->box;
   struct gt_rev_copier copier = { rev_dev2host, rev_host2dev, dev };
+  gtc_target_rev_fn *target_rev;
   uint64_t mapnum, addrs, sizes, kinds;
   int32_t dev_num;
   double start;
@@ -379,7 +365,7 @@ serve_one (struct nvptx_device *dev, struct nvptx_mailbox *m, uint64_t fn)
   sizes = __atomic_load_n (&box->sizes, __ATOMIC_RELAXED);
   kinds = __atomic_load_n (&box->kinds, __ATOMIC_RELAXED);
   dev_num = __atomic_load_n (&box->dev_num, __ATOMIC_RELAXED);
-  pthread_once (&target_rev_once, find_target_rev);
+  target_rev = gtc_target_rev ();
   if (target_rev == NULL)
     nvptx_fatal (nvptx_num (dev), "a kernel asked for reverse offload, and "
 		 "the program's libgomptarget cannot serve it "
