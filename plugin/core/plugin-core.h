@@ -248,9 +248,32 @@ typedef void gtc_target_rev_fn (int32_t device_num, uint64_t fn,
 gtc_target_rev_fn *gtc_target_rev (void) GTC_HIDDEN;
 
 /* A fatal error outside any call of the front end (in a worker thread):
-   print and exit with status 1.  Takes no lock of the core.  */
+   print and exit with status 1.  Takes no lock of the core.  It claims
+   the end of the program (below): a fatal error on another thread waits
+   for the first one's end, and one raised again from an exit handler
+   ends the program without running the exit handlers twice.  */
 void gtc_fatal (const char *fmt, ...)
   __attribute__ ((noreturn, format (printf, 1, 2))) GTC_HIDDEN;
+
+/* The end of the program because of a device: a fault, an error found
+   where nobody waits, device code calling exit or abort.  One thread
+   claims it and ends the program; from then on the device's state is
+   unknown, so finishing the device (__tgt_rtl_deinit_device, from the
+   front end's exit handler) leaves it alone, and completions of failed
+   work are not reported again.  GTC_CLAIM_END: GTC_END_FIRST when the
+   calling thread has claimed it now, GTC_END_AGAIN when it had already;
+   when another thread has, GTC_END_OTHER if WAIT is false, else it
+   never returns (that thread ends the program).  */
+enum gtc_end { GTC_END_FIRST, GTC_END_AGAIN, GTC_END_OTHER };
+enum gtc_end gtc_claim_end (bool wait) GTC_HIDDEN;
+bool gtc_is_ending (void) GTC_HIDDEN;
+bool gtc_ending_self (void) GTC_HIDDEN;
+/* End the program with STATUS once the end is claimed: exit, or _exit
+   after flushing stdio when the program is exiting already (EXITING, or
+   exit was called since the claim), so that the exit handlers do not
+   run twice.  */
+void gtc_end_program (bool exiting, int status)
+  __attribute__ ((noreturn)) GTC_HIDDEN;
 
 /* ---- Internal to the core.  ---- */
 

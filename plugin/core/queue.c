@@ -325,10 +325,15 @@ fire (struct gtc_queue *q, const struct note *due, size_t n)
     {
       uint64_t failed = __atomic_load_n (&q->state->failed, __ATOMIC_ACQUIRE);
       if (failed && failed <= due[i].seq)
-	/* Nobody waits to be told: the work of a nowait construct or an
-	   asynchronous copy failed, and its results cannot be had.  */
-	gtc_fatal ("device %d: an asynchronous operation failed",
-		   (int) q->dev->number);
+	{
+	  /* Already said, by the thread ending the program.  */
+	  if (gtc_is_ending ())
+	    return;
+	  /* Nobody waits to be told: the work of a nowait construct or an
+	     asynchronous copy failed, and its results cannot be had.  */
+	  gtc_fatal ("device %d: an asynchronous operation failed",
+		     (int) q->dev->number);
+	}
       if (gtc_completion_callback)
 	gtc_completion_callback (due[i].token);
     }

@@ -183,6 +183,10 @@ __tgt_rtl_deinit_device (int32_t id)
     return GT_RTL_FAIL;
   if (!__atomic_load_n (&dev->ready, __ATOMIC_ACQUIRE))
     return GT_RTL_SUCCESS;
+  /* A device ends the program (a fault, device code calling exit): its
+     state is unknown and its work may never finish.  Left as it is.  */
+  if (gtc_is_ending ())
+    return GT_RTL_SUCCESS;
   /* Finish what was queued, then take everything down.  */
   err = gtc_device_wait (dev);
   gtc_device_queues_fini (dev);

@@ -33,6 +33,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Polls that spin (with a pause) and that yield before sleeping.  */
 #define SPIN_POLLS 200
@@ -111,15 +112,78 @@ gtc_target_rev (void)
   return target_rev;
 }
 
+/* The end of the program: 0 nobody's; 1 a thread is claiming it; 2
+   ENDING_THREAD has.  */
+static int ending;
+static pthread_t ending_thread;
+
+/* Set by an exit handler registered by the first claim, which runs
+   first once the program exits.  */
+static bool exit_started;
+
+static void
+note_exit_started (void)
+{
+  __atomic_store_n (&exit_started, true, __ATOMIC_RELEASE);
+}
+
+enum gtc_end
+gtc_claim_end (bool wait)
+{
+  int none = 0;
+
+  if (__atomic_compare_exchange_n (&ending, &none, 1, false,
+				   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    {
+      ending_thread = pthread_self ();
+      __atomic_store_n (&ending, 2, __ATOMIC_RELEASE);
+      atexit (note_exit_started);
+      return GTC_END_FIRST;
+    }
+  if (gtc_ending_self ())
+    return GTC_END_AGAIN;
+  if (!wait)
+    return GTC_END_OTHER;
+  for (;;)
+    pause ();
+}
+
+bool
+gtc_is_ending (void)
+{
+  return __atomic_load_n (&ending, __ATOMIC_ACQUIRE) != 0;
+}
+
+bool
+gtc_ending_self (void)
+{
+  return __atomic_load_n (&ending, __ATOMIC_ACQUIRE) == 2
+	 && pthread_equal (ending_thread, pthread_self ());
+}
+
+void
+gtc_end_program (bool exiting, int status)
+{
+  if (exiting || __atomic_load_n (&exit_started, __ATOMIC_ACQUIRE))
+    {
+      /* Calling exit again from an exit handler is undefined (glibc
+	 runs the remaining handlers a second time).  */
+      fflush (NULL);
+      _exit (status);
+    }
+  exit (status);
+}
+
 void
 gtc_fatal (const char *fmt, ...)
 {
   char prefix[64];
   va_list ap;
 
+  gtc_claim_end (true);
   snprintf (prefix, sizeof prefix, "libgomptarget: %s: ", gtc_vendor.name);
   va_start (ap, fmt);
   gt_vreport (prefix, fmt, ap);
   va_end (ap);
-  exit (EXIT_FAILURE);
+  gtc_end_program (false, EXIT_FAILURE);
 }

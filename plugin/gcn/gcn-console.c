@@ -163,7 +163,7 @@ gcn_console_rev_offload (struct gcn_device *dev, struct gcn_output *out,
   target_rev = gtc_target_rev ();
   if (target_rev == NULL)
     {
-      gcn_exiting ();
+      gtc_claim_end (true);
       fflush (stdout);
       gtc_fatal ("device %d: a kernel asked for reverse offload, but the "
 		 "program does not run on libgomptarget, which serves it",

@@ -690,7 +690,7 @@ gcn_unload_image (struct gtc_device *d, struct gtc_image *gi)
 
   /* Not while a device is ending the program: the runtime is left
      alone then.  */
-  if (gcn_is_exiting ())
+  if (gtc_is_ending ())
     return;
   if (img->fini != NULL)
     gcn_run_service_kernel (dev, img->fini);

@@ -54,45 +54,6 @@
 
 #define PACKET_SIZE 64
 
-/* Set once the program is ending because of a device (exit, abort, a
-   fault), by the thread that ends it: nobody serves any more.  0: not
-   ending; 1: a thread is claiming it; 2: EXITING_THREAD ends it.  */
-static int exiting;
-static pthread_t exiting_thread;
-
-void
-gcn_exiting (void)
-{
-  int no = 0;
-
-  if (__atomic_compare_exchange_n (&exiting, &no, 1, false,
-				   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-    {
-      exiting_thread = pthread_self ();
-      __atomic_store_n (&exiting, 2, __ATOMIC_RELEASE);
-      return;
-    }
-  /* Another thread is ending the program already: leave it to that.  */
-  if (__atomic_load_n (&exiting, __ATOMIC_ACQUIRE) != 2
-      || !pthread_equal (exiting_thread, pthread_self ()))
-    for (;;)
-      pause ();
-}
-
-bool
-gcn_is_exiting (void)
-{
-  return __atomic_load_n (&exiting, __ATOMIC_ACQUIRE) != 0;
-}
-
-/* Is this thread ending the program?  */
-static bool
-exiting_self (void)
-{
-  return __atomic_load_n (&exiting, __ATOMIC_ACQUIRE) == 2
-	 && pthread_equal (exiting_thread, pthread_self ());
-}
-
 /* ---- Signals.  ---- */
 
 static struct gcn_signal *
@@ -325,7 +286,7 @@ queue_error (hsa_status_t status, hsa_queue_t *source, void *data)
   struct gcn_step *st;
 
   (void) source;
-  gcn_exiting ();
+  gtc_claim_end (true);
   pthread_mutex_lock (&q->lock);
   for (st = q->head; st != NULL && name == NULL; st = st->next)
     if (st->kind == GCN_STEP_KERNEL)
@@ -413,7 +374,7 @@ gcn_queue_fini (struct gtc_queue *cq)
   /* A device ended the program: other threads may still be inside the
      plugin with this queue (waiting for it, say) until the process is
      gone, so it is left as it is.  */
-  if (gcn_is_exiting ())
+  if (gtc_is_ending ())
     return;
   gcn_queue_destroy ((struct gcn_queue *) cq);
 }
@@ -829,7 +790,7 @@ gcn_serve (struct gtc_device *d)
   struct gcn_queue *q;
   int did = 0;
 
-  if (__atomic_load_n (&exiting, __ATOMIC_ACQUIRE) != 0
+  if (gtc_is_ending ()
       || pthread_mutex_trylock (&dev->serve_lock) != 0)
     return 0;
   memset (&todo, 0, sizeof todo);
@@ -849,7 +810,7 @@ gcn_serve (struct gtc_device *d)
     return 0;
   if (todo.end_kernel != NULL)
     {
-      gcn_exiting ();
+      gtc_claim_end (true);
       gcn_console_finish (dev, todo.end_kernel, todo.end, todo.end_value);
     }
   if (todo.rev != NULL)
@@ -893,7 +854,7 @@ wait_queue (struct gcn_queue *q)
 
   /* The exit handlers of the thread ending the program for a device wait
      for nothing (the device may never finish): the program is over.  */
-  if (exiting_self ())
+  if (gtc_ending_self ())
     return 0;
 
   outer = polling_dev;
@@ -905,8 +866,8 @@ wait_queue (struct gcn_queue *q)
      runtime's thread, a device exit): what was waited for may look done
      only because that thread's exit handlers released it, and this one
      must not go on meanwhile.  */
-  if (gcn_is_exiting ())
-    gcn_exiting ();
+  if (gtc_is_ending ())
+    gtc_claim_end (true);
   if (slack >= 0)
     set_slack (slack);
   pollers_dec (q->dev);
@@ -932,7 +893,7 @@ gcn_run_service_kernel (struct gcn_device *dev, struct gcn_kernel *k)
   struct gcn_queue *q = dev->service;
   int err;
 
-  if (gcn_is_exiting ())
+  if (gtc_is_ending ())
     return 0;
   err = issue_launch (q, k, NULL, 0, 1, 1);
   if (err == 0)

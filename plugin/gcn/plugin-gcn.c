@@ -224,7 +224,7 @@ gcn_fini_device (struct gtc_device *d)
 
   /* A device ended the program: other threads may still be inside the
      plugin with this device until the process is gone.  */
-  if (gcn_is_exiting ())
+  if (gtc_is_ending ())
     return;
   gcn_queues_fini (dev);
   if (dev->service != NULL)

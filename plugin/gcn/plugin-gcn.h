@@ -342,13 +342,6 @@ int gcn_copy_now (struct gcn_device *, enum gtc_copy_dir, void *,
 /* The serving callback of gtc_wait_serve for DEV.  */
 int gcn_serve (struct gtc_device *) GCN_HIDDEN;
 
-/* The program is ending because of a device: called by the thread that
-   ends it, before it does.  Serving stops; that thread, running exit
-   handlers, waits for nothing any more; a second thread that calls this
-   waits for the end.  */
-void gcn_exiting (void) GCN_HIDDEN;
-bool gcn_is_exiting (void) GCN_HIDDEN;
-
 /* Stop DEV's serving thread and free its signals.  */
 void gcn_queues_fini (struct gcn_device *) GCN_HIDDEN;
 

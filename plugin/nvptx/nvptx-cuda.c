@@ -31,7 +31,6 @@
 #include <unistd.h>
 
 struct nvptx_cuda nvptx_cuda;
-bool nvptx_dying;
 bool nvptx_exiting;
 
 static void *cuda_handle;
@@ -127,7 +126,7 @@ nvptx_report (struct nvptx_device *dev, const char *op, CUresult r)
 	 but the caller fails, which the front end makes fatal.  While the
 	 program exits, what a fault leaves behind is no news.  */
       if (!__atomic_load_n (&nvptx_exiting, __ATOMIC_ACQUIRE)
-	  && !__atomic_exchange_n (&nvptx_dying, true, __ATOMIC_ACQ_REL))
+	  && gtc_claim_end (false) == GTC_END_FIRST)
 	nvptx_fault_message (NULL, dev, r);
       return;
     }
@@ -144,21 +143,12 @@ nvptx_fatal (int devnum, const char *fmt, ...)
   char prefix[64];
   va_list ap;
 
-  /* One thread reports and ends the program; another one that finds a
-     fault meanwhile waits for the end.  */
-  if (__atomic_exchange_n (&nvptx_dying, true, __ATOMIC_ACQ_REL))
-    for (;;)
-      pause ();
+  gtc_claim_end (true);
   snprintf (prefix, sizeof prefix, "libgomptarget: nvptx: device %d: ",
 	    devnum);
   va_start (ap, fmt);
   gt_vreport (prefix, fmt, ap);
   va_end (ap);
-  if (__atomic_load_n (&nvptx_exiting, __ATOMIC_ACQUIRE))
-    {
-      /* Calling exit again from an exit handler would not return.  */
-      fflush (NULL);
-      _exit (EXIT_FAILURE);
-    }
-  exit (EXIT_FAILURE);
+  gtc_end_program (__atomic_load_n (&nvptx_exiting, __ATOMIC_ACQUIRE),
+		   EXIT_FAILURE);
 }

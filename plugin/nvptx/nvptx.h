@@ -79,10 +79,6 @@ void nvptx_fault_message (struct nvptx_queue *q, struct nvptx_device *dev,
 int nvptx_device_fault (struct nvptx_queue *q, struct nvptx_device *dev,
 			CUresult r) GTC_HIDDEN;
 
-/* Set when the plugin is about to end the program (a fatal device error):
-   nothing may touch the devices any more.  */
-extern bool nvptx_dying GTC_HIDDEN;
-
 /* Set when the program has started to exit (before the front end
    finishes the devices).  */
 extern bool nvptx_exiting GTC_HIDDEN;
@@ -92,12 +88,11 @@ extern bool nvptx_exiting GTC_HIDDEN;
 extern __thread bool nvptx_in_host_call GTC_HIDDEN;
 
 /* Is the driver off limits to the calling thread: the program ending on a
-   device error, or a host function of a stream?  */
+   device error (gtc_claim_end), or a host function of a stream?  */
 static inline bool
 nvptx_off (void)
 {
-  return __atomic_load_n (&nvptx_dying, __ATOMIC_ACQUIRE)
-	 || nvptx_in_host_call;
+  return gtc_is_ending () || nvptx_in_host_call;
 }
 
 /* Report a fatal error of OpenMP device DEVNUM and end the program with

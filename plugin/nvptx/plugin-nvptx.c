@@ -140,7 +140,7 @@ note_exit (void)
      on an error in it) ends the program: its kernel waits for the
      request, so nothing of the device may be waited for any more.  */
   if (nvptx_in_rev_service)
-    __atomic_store_n (&nvptx_dying, true, __ATOMIC_RELEASE);
+    gtc_claim_end (false);
 }
 
 static void
