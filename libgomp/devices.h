@@ -56,6 +56,11 @@ struct gt_device
   /* Counts the times the device was taken down: device memory of an
      earlier incarnation is gone (atomic).  */
   unsigned incarnation;
+  /* Small blocks no thread keeps, with their device memory, in the order
+     they were freed (mapping-slab.c); guarded by SPARE_LOCK.  */
+  gt_mutex_t spare_lock;
+  struct gt_block *spare_head, *spare_tail;
+  unsigned num_spare;
   gt_mutex_t lock;		/* Guards everything below.  */
   enum gt_device_state state;
   struct gt_splay_tree mem_map;

@@ -126,10 +126,11 @@ gt_pointer_kind_p (int kind)
 
 /* Blocks of at most GT_RECYCLE_DEVICE_BYTES of device memory (the
    smallest size plugin pools hand out) with one key and at most one
-   shared reference count are all made that size and reused from
-   DEV->recycled, device memory included: the mapping of a scalar or a
-   small array then neither allocates nor calls the plugin.  Each thread
-   keeps at most GT_RECYCLE_MAX of those it freed (mapping-scratch.c).  */
+   shared reference count are all made that size and reused, device
+   memory included: the mapping of a scalar or a small array then neither
+   allocates nor calls the plugin.  Each thread keeps at most
+   GT_RECYCLE_MAX of those it freed (mapping-scratch.c); the others go to
+   their device's spare blocks (mapping-slab.c).  */
 #define GT_RECYCLE_DEVICE_BYTES 64
 #define GT_RECYCLE_HOST_BYTES \
   (sizeof (struct gt_block) + sizeof (struct gt_key) \
@@ -138,6 +139,14 @@ gt_pointer_kind_p (int kind)
 
 /* A block of DEV the calling thread kept for reuse, or NULL.  */
 struct gt_block *gt_block_reuse (struct gt_device *dev) GT_HIDDEN;
+
+/* A small block of DEV with its device memory: a spare one of DEV's, or
+   a new one (mapping-slab.c).  */
+struct gt_block *gt_block_small (struct gt_device *dev) GT_HIDDEN;
+
+/* Small block B is no longer used: to its device's spare blocks, with
+   its device memory (mapping-slab.c).  */
+void gt_block_spare (struct gt_block *b) GT_HIDDEN;
 
 /* Keep recyclable block B for reuse by the calling thread; false if it
    keeps enough already.  */
@@ -159,13 +168,7 @@ gt_block_new (struct gt_device *dev, size_t size, size_t nkeys, size_t nrcs,
     {
       b = gt_block_reuse (dev);
       if (b == NULL)
-	{
-	  b = gt_malloc (GT_RECYCLE_HOST_BYTES);
-	  b->dev = dev;
-	  b->dev_ptr = gt_dev_alloc (dev, GT_RECYCLE_DEVICE_BYTES, NULL);
-	  b->recyclable = true;
-	  b->incarnation = dev->incarnation;
-	}
+	b = gt_block_small (dev);
     }
   else
     {
@@ -188,9 +191,14 @@ gt_block_new (struct gt_device *dev, size_t size, size_t nkeys, size_t nrcs,
 static inline void
 gt_block_free (struct gt_block *b)
 {
-  if (b->dev_ptr)
-    gt_dev_free (b->dev, b->dev_ptr);
-  free (b);
+  if (b->recyclable)
+    gt_block_spare (b);
+  else
+    {
+      if (b->dev_ptr)
+	gt_dev_free (b->dev, b->dev_ptr);
+      free (b);
+    }
 }
 
 void gt_key_remove (struct gt_device *dev, struct gt_key *key) GT_HIDDEN;

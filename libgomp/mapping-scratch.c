@@ -111,7 +111,7 @@ gt_block_reuse (struct gt_device *dev)
 					   __ATOMIC_ACQUIRE)))
 	  return b;
 	/* Its device memory went with the device's last incarnation.  */
-	free (b);
+	gt_block_spare (b);
 	return NULL;
       }
   return NULL;
@@ -137,10 +137,7 @@ gt_blocks_free_recycled (void)
   while ((b = gt_scratch.recycled) != NULL)
     {
       gt_scratch.recycled = b->next_dead;
-      if (b->incarnation
-	  == __atomic_load_n (&b->dev->incarnation, __ATOMIC_ACQUIRE))
-	gt_dev_free (b->dev, b->dev_ptr);
-      free (b);
+      gt_block_spare (b);
     }
   gt_scratch.nrecycled = 0;
 }

@@ -183,7 +183,8 @@ void gt_unmap_key_locked (struct gt_device *dev, struct gt_key *k,
    memory, keeping small ones for reuse (gt_block_new).  */
 void gt_blocks_free (struct gt_block *dead) GT_HIDDEN;
 
-/* Free the small blocks the calling thread keeps for reuse.  */
+/* Give up the small blocks the calling thread keeps for reuse (to their
+   devices' spare blocks).  */
 void gt_blocks_free_recycled (void) GT_HIDDEN;
 
 /* omp_target_associate_ptr / disassociate_ptr; 0 on success.  */

@@ -104,7 +104,10 @@ splay (struct gt_splay_tree *t, uintptr_t start, uintptr_t end)
 struct gt_key *
 gt_splay_lookup (struct gt_splay_tree *t, uintptr_t start, uintptr_t end)
 {
-  if (t->root == NULL)
+  /* A range that does not reach the keys' bounds (an empty one may equal
+     an empty key at either bound) overlaps none; common for the pointers
+     on the stack that GCC attaches and detaches with mapped sections.  */
+  if (t->root == NULL || end < t->lo || start > t->hi)
     return NULL;
   /* The hot path: the object looked up last is at the root.  */
   if (range_cmp (start, end, t->root) != 0)
@@ -137,8 +140,14 @@ gt_splay_insert (struct gt_splay_tree *t, struct gt_key *key)
     {
       k->left = k->right = NULL;
       t->root = key;
+      t->lo = k->host_start;
+      t->hi = k->host_end;
       return;
     }
+  if (k->host_start < t->lo)
+    t->lo = k->host_start;
+  if (k->host_end > t->hi)
+    t->hi = k->host_end;
   splay (t, k->host_start, k->host_end);
   if (range_cmp (k->host_start, k->host_end, t->root) < 0)
     {

@@ -32,6 +32,11 @@ struct gt_splay_tree
 {
   struct gt_key *root;
   size_t count;
+  /* Bounds of every key inserted since the tree was last empty: a range
+     outside them is not looked for (no splay, which would bring an
+     extreme key to the root and cost the next lookup its walk back).
+     Only when COUNT > 0.  */
+  uintptr_t lo, hi;
 };
 
 /* The node fields a key must provide, embedded first in struct gt_key.  */
