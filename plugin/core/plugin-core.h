@@ -268,11 +268,18 @@ enum gtc_end { GTC_END_FIRST, GTC_END_AGAIN, GTC_END_OTHER };
 enum gtc_end gtc_claim_end (bool wait) GTC_HIDDEN;
 bool gtc_is_ending (void) GTC_HIDDEN;
 bool gtc_ending_self (void) GTC_HIDDEN;
+/* Has the program started to exit?  Known once gtc_watch_exit was
+   called (by the core at its first queue, after the front end's exit
+   handler is registered, and at the first claim of the end).  */
+void gtc_watch_exit (void) GTC_HIDDEN;
+bool gtc_exiting (void) GTC_HIDDEN;
 /* End the program with STATUS once the end is claimed: exit, or _exit
-   after flushing stdio when the program is exiting already (EXITING, or
-   exit was called since the claim), so that the exit handlers do not
-   run twice.  */
-void gtc_end_program (bool exiting, int status)
+   after flushing stdio when the program is exiting already, so that the
+   exit handlers do not run twice.  */
+void gtc_end_program (int status) __attribute__ ((noreturn)) GTC_HIDDEN;
+/* gtc_fatal with a message prefix of the vendor's (e.g. naming the
+   device): claim the end, print PREFIX and FMT, end the program.  */
+void gtc_vfatal (const char *prefix, const char *fmt, va_list ap)
   __attribute__ ((noreturn)) GTC_HIDDEN;
 
 /* ---- Internal to the core.  ---- */

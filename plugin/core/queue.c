@@ -580,6 +580,8 @@ queue_new (struct gtc_device *dev)
   struct gtc_queue_state *s;
   unsigned index;
 
+  /* Device work exists from now on: know when the program exits.  */
+  gtc_watch_exit ();
   pthread_mutex_lock (&table_lock);
   if (num_queues >= MAX_QUEUES)
     {

@@ -117,14 +117,34 @@ gtc_target_rev (void)
 static int ending;
 static pthread_t ending_thread;
 
-/* Set by an exit handler registered by the first claim, which runs
-   first once the program exits.  */
+/* Set by an exit handler that runs before the front end's: registered
+   at the first queue (the front end registers its own at the first
+   device it initialises) or at the first claim of the end.  */
 static bool exit_started;
+static pthread_once_t exit_watch_once = PTHREAD_ONCE_INIT;
 
 static void
 note_exit_started (void)
 {
   __atomic_store_n (&exit_started, true, __ATOMIC_RELEASE);
+}
+
+static void
+register_exit_watch (void)
+{
+  atexit (note_exit_started);
+}
+
+void
+gtc_watch_exit (void)
+{
+  pthread_once (&exit_watch_once, register_exit_watch);
+}
+
+bool
+gtc_exiting (void)
+{
+  return __atomic_load_n (&exit_started, __ATOMIC_ACQUIRE);
 }
 
 enum gtc_end
@@ -137,7 +157,7 @@ gtc_claim_end (bool wait)
     {
       ending_thread = pthread_self ();
       __atomic_store_n (&ending, 2, __ATOMIC_RELEASE);
-      atexit (note_exit_started);
+      gtc_watch_exit ();
       return GTC_END_FIRST;
     }
   if (gtc_ending_self ())
@@ -162,9 +182,9 @@ gtc_ending_self (void)
 }
 
 void
-gtc_end_program (bool exiting, int status)
+gtc_end_program (int status)
 {
-  if (exiting || __atomic_load_n (&exit_started, __ATOMIC_ACQUIRE))
+  if (gtc_exiting ())
     {
       /* Calling exit again from an exit handler is undefined (glibc
 	 runs the remaining handlers a second time).  */
@@ -175,15 +195,20 @@ gtc_end_program (bool exiting, int status)
 }
 
 void
+gtc_vfatal (const char *prefix, const char *fmt, va_list ap)
+{
+  gtc_claim_end (true);
+  gt_vreport (prefix, fmt, ap);
+  gtc_end_program (EXIT_FAILURE);
+}
+
+void
 gtc_fatal (const char *fmt, ...)
 {
   char prefix[64];
   va_list ap;
 
-  gtc_claim_end (true);
   snprintf (prefix, sizeof prefix, "libgomptarget: %s: ", gtc_vendor.name);
   va_start (ap, fmt);
-  gt_vreport (prefix, fmt, ap);
-  va_end (ap);
-  gtc_end_program (false, EXIT_FAILURE);
+  gtc_vfatal (prefix, fmt, ap);
 }

@@ -31,7 +31,6 @@
 #include <unistd.h>
 
 struct nvptx_cuda nvptx_cuda;
-bool nvptx_exiting;
 
 static void *cuda_handle;
 
@@ -125,8 +124,7 @@ nvptx_report (struct nvptx_device *dev, const char *op, CUresult r)
 	 may hold a lock of the core that the teardown at exit takes --
 	 but the caller fails, which the front end makes fatal.  While the
 	 program exits, what a fault leaves behind is no news.  */
-      if (!__atomic_load_n (&nvptx_exiting, __ATOMIC_ACQUIRE)
-	  && gtc_claim_end (false) == GTC_END_FIRST)
+      if (!gtc_exiting () && gtc_claim_end (false) == GTC_END_FIRST)
 	nvptx_fault_message (NULL, dev, r);
       return;
     }
@@ -143,12 +141,8 @@ nvptx_fatal (int devnum, const char *fmt, ...)
   char prefix[64];
   va_list ap;
 
-  gtc_claim_end (true);
   snprintf (prefix, sizeof prefix, "libgomptarget: nvptx: device %d: ",
 	    devnum);
   va_start (ap, fmt);
-  gt_vreport (prefix, fmt, ap);
-  va_end (ap);
-  gtc_end_program (__atomic_load_n (&nvptx_exiting, __ATOMIC_ACQUIRE),
-		   EXIT_FAILURE);
+  gtc_vfatal (prefix, fmt, ap);
 }

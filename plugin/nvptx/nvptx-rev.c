@@ -78,7 +78,7 @@ nvptx_rev_fini (struct nvptx_device *dev)
 	 be serving a request whose host function never returns.  */
       if (pthread_equal (pthread_self (), dev->rev_thread))
 	pthread_detach (dev->rev_thread);
-      else if (!__atomic_load_n (&nvptx_exiting, __ATOMIC_ACQUIRE))
+      else if (!gtc_exiting ())
 	joined = pthread_join (dev->rev_thread, NULL) == 0;
       else
 	{

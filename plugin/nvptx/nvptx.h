@@ -79,10 +79,6 @@ void nvptx_fault_message (struct nvptx_queue *q, struct nvptx_device *dev,
 int nvptx_device_fault (struct nvptx_queue *q, struct nvptx_device *dev,
 			CUresult r) GTC_HIDDEN;
 
-/* Set when the program has started to exit (before the front end
-   finishes the devices).  */
-extern bool nvptx_exiting GTC_HIDDEN;
-
 /* Set on the threads that run host functions of streams, which may not
    call the driver.  */
 extern __thread bool nvptx_in_host_call GTC_HIDDEN;

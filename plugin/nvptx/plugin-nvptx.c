@@ -135,7 +135,6 @@ nvptx_device_fault (struct nvptx_queue *q, struct nvptx_device *dev,
 static void
 note_exit (void)
 {
-  __atomic_store_n (&nvptx_exiting, true, __ATOMIC_RELEASE);
   /* The host function of a reverse-offload request (or the front end,
      on an error in it) ends the program: its kernel waits for the
      request, so nothing of the device may be waited for any more.  */
