@@ -176,6 +176,13 @@ typedef void (*tgt_callback_fct) (tgt_sync_event_t token);
 #define GT_CAP_SHARED_MEMORY	(1u << 1)	/* Device memory is host
 						   memory.  */
 
+/* Flags of __tgt_rtl_async_launch.  GT_LAUNCH_CALLER_WAITS: the
+   construct is synchronous -- the caller waits for the launch's
+   completion before it returns to the program and holds no lock of the
+   front end -- so a plugin may run the region before returning, on the
+   calling thread, when nothing is queued before it.  */
+#define GT_LAUNCH_CALLER_WAITS	(1u << 0)
+
 /* Return codes.  */
 #define GT_RTL_SUCCESS	0
 #define GT_RTL_FAIL	(-1)
@@ -281,12 +288,20 @@ typedef struct gt_rect_copy
    async_data_submit / async_data_retrieve / async_data_exchange: copies.
    async_run_target_region / async_run_target_team_region: launches; the
      TGT_VARS array is read when the call is made.
+   async_launch: async_run_target_team_region with FLAGS, GT_LAUNCH_*
+     bits that tell the plugin how the launch will be waited for (a
+     gomptarget extension; a plugin without it gets the seed's call).
    async_host_call: run FN (ARG) on the host, in order with the queue.
    async_notify: call the init_dep callback with TOKEN once EVENT has
      completed (at once if it has).
    synchronize: wait until EVENT has completed (NULL: all work queued on
      device ID so far); 0 on success, an error code if an operation it
      waited for failed.
+   query_event: whether EVENT has completed, without waiting: 0 if it has
+     and the operations up to it succeeded, 1 if it has not (yet), an
+     error code if an operation up to it failed or EVENT is not valid (a
+     gomptarget extension; the front end waits where a plugin lacks it).
+     Asking does not make queued work progress.
 
    Rectangular copies.
    data_copy_rect: copy COPY from device SRC_ID's memory to device DST_ID's

@@ -324,6 +324,7 @@ struct gtc_op_desc
   void *kernel;
   void **vars;
   int32_t nvars, num_teams, thread_limit;
+  bool caller_waits;		/* GT_LAUNCH_CALLER_WAITS.  */
   void (*fn) (void *);
   void *arg;
 };
@@ -332,6 +333,9 @@ int gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *op,
 		int32_t ndeps, tgt_event_t *deps, tgt_event_t *event)
   GTC_HIDDEN;
 int gtc_event_wait (tgt_event_t event) GTC_HIDDEN;
+/* 0: EVENT has completed and what came before it succeeded; 1: it has not
+   completed; GT_RTL_FAIL: something up to it failed, or no such event.  */
+int gtc_event_query (tgt_event_t event) GTC_HIDDEN;
 int gtc_device_wait (struct gtc_device *dev) GTC_HIDDEN;
 int gtc_event_notify (tgt_event_t event, tgt_sync_event_t token) GTC_HIDDEN;
 bool gtc_event_valid (tgt_event_t event) GTC_HIDDEN;

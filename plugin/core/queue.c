@@ -616,20 +616,12 @@ queue_new (struct gtc_device *dev)
   return q;
 }
 
-struct gtc_queue *
-gtc_home_queue (struct gtc_device *dev)
+/* The queue of DEV in the calling thread's slot, made now.  */
+static struct gtc_queue *
+make_home_queue (struct gtc_device *dev, unsigned slot)
 {
-  unsigned slot = home_slot;
   struct gtc_queue *q;
 
-  if (GT_UNLIKELY (slot == 0))
-    slot = home_slot = __atomic_fetch_add (&next_home_slot, 1,
-					   __ATOMIC_RELAXED)
-			 % max_queues_per_device + 1;
-  slot--;
-  q = __atomic_load_n (&dev->queues[slot], __ATOMIC_ACQUIRE);
-  if (GT_LIKELY (q != NULL))
-    return q;
   pthread_mutex_lock (&dev->lock);
   q = dev->queues[slot];
   if (q == NULL)
@@ -639,6 +631,28 @@ gtc_home_queue (struct gtc_device *dev)
     }
   pthread_mutex_unlock (&dev->lock);
   return q;
+}
+
+static inline struct gtc_queue *
+home_queue (struct gtc_device *dev)
+{
+  unsigned slot = home_slot;
+  struct gtc_queue *q;
+
+  if (GT_UNLIKELY (slot == 0))
+    slot = home_slot = __atomic_fetch_add (&next_home_slot, 1,
+					   __ATOMIC_RELAXED)
+			 % max_queues_per_device + 1;
+  q = __atomic_load_n (&dev->queues[slot - 1], __ATOMIC_ACQUIRE);
+  if (GT_LIKELY (q != NULL))
+    return q;
+  return make_home_queue (dev, slot - 1);
+}
+
+struct gtc_queue *
+gtc_home_queue (struct gtc_device *dev)
+{
+  return home_queue (dev);
 }
 
 /* ---- Submitting.  ---- */
@@ -690,33 +704,63 @@ make_op (const struct gtc_op_desc *d, struct op *op)
   return true;
 }
 
-int
-gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
-	    int32_t ndeps, tgt_event_t *deps, tgt_event_t *event)
+/* May OP run at once on the calling thread, on software queue S (lock
+   held)?  When nothing is queued before it or running: a copy or a host
+   call, which saves queueing it, and the launch of a construct whose
+   caller waits for it (other launches are left for whoever waits, so
+   that a nowait region runs apart).  */
+static inline bool
+runs_at_once (const struct gtc_queue_state *s, const struct op *op,
+	      bool caller_waits)
 {
-  struct gtc_queue *q = NULL, *dq;
-  struct gtc_queue_state *s;
-  struct op op;
-  uint64_t seq, eager = 0;
-  int32_t i;
-  int err = 0;
+  return (op->kind != OP_LAUNCH || caller_waits) && !s->executing
+	 && s->completed == s->submitted && s->failed == 0;
+}
 
-  if (GT_UNLIKELY (ndeps < 0 || (ndeps > 0 && deps == NULL)
-		   || event == NULL))
-    return GT_RTL_FAIL;
-  /* The queue of the first dependence on this device, else the thread's.  */
-  for (i = 0; i < ndeps && q == NULL; i++)
-    if (deps[i] != NULL && (dq = event_queue (deps[i], &seq)) != NULL
-	&& dq->dev == dev)
-      q = dq;
-  if (q == NULL && (q = gtc_home_queue (dev)) == NULL)
-    return GT_RTL_FAIL;
-  s = q->state;
-  if (!make_op (d, &op))
-    return GT_RTL_FAIL;
+/* Run OP at once as the next operation of software queue Q, whose lock is
+   held (and released meanwhile); its sequence number.  */
+static uint64_t
+run_at_once_locked (struct gtc_queue *q, struct op *op)
+{
+  struct gtc_queue_state *s = q->state;
+  struct gtc_queue *outer = running_queue;
+  uint64_t seq = s->submitted + 1;
+  int err;
 
+  s->executing = true;
+  __atomic_store_n (&s->submitted, seq, __ATOMIC_RELEASE);
+  qunlock (s);
+  running_queue = q;
+  err = run_op (q, op);
+  running_queue = outer;
   qlock (s);
-  for (i = 0; i < ndeps && err == 0; i++)
+  s->executing = false;
+  if (err)
+    __atomic_store_n (&s->failed, seq, __ATOMIC_RELEASE);
+  if (s->nnotes || s->done_sleepers)
+    complete_and_fire_locked (q, seq);
+  else
+    __atomic_store_n (&s->completed, seq, __ATOMIC_RELEASE);
+  if (s->done_sleepers)
+    wake (&s->done_word, INT_MAX);
+  if (s->nnotes && s->completed < s->submitted)
+    wake (&s->work_word, 1);
+  return seq;
+}
+
+/* Queue OP on Q behind the NDEPS events DEPS (Q's lock held): waits for
+   those of other queues first.  The sequence number of OP, or 0 with a
+   message.  */
+static uint64_t
+queue_op_locked (struct gtc_queue *q, struct op *op, bool caller_waits,
+		 int32_t ndeps, tgt_event_t *deps)
+{
+  struct gtc_queue_state *s = q->state;
+  struct gtc_queue *dq;
+  uint64_t seq;
+  int32_t i;
+
+  for (i = 0; i < ndeps; i++)
     {
       struct op w;
       if (deps[i] == NULL)
@@ -725,8 +769,7 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
       if (dq == NULL)
 	{
 	  gt_plugin_error ("invalid event %p", deps[i]);
-	  err = GT_RTL_FAIL;
-	  break;
+	  return 0;
 	}
       if (dq == q || completed (dq) >= seq)
 	continue;
@@ -736,102 +779,121 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
       w.u.wait.seq = seq;
       if (gtc_vendor.hardware_queues)
 	{
-	  err = issue_op (q, &w);
-	  if (err == 0)
-	    __atomic_store_n (&s->submitted, s->submitted + 1,
-			      __ATOMIC_RELEASE);
+	  if (issue_op (q, &w) != 0)
+	    return 0;
+	  __atomic_store_n (&s->submitted, s->submitted + 1,
+			    __ATOMIC_RELEASE);
 	}
-      else
-	err = push_locked (s, &w);
+      else if (push_locked (s, &w) != 0)
+	return 0;
     }
-  if (err == 0)
+  if (gtc_vendor.hardware_queues)
     {
-      if (gtc_vendor.hardware_queues)
-	{
-	  err = issue_op (q, &op);
-	  if (err == 0)
-	    __atomic_store_n (&s->submitted, s->submitted + 1,
-			      __ATOMIC_RELEASE);
-	}
-      else if (op.kind != OP_LAUNCH && !s->executing
-	       && s->completed == s->submitted && s->failed == 0)
-	{
-	  /* Nothing before it: a copy or a host call runs at once, on
-	     this thread, which saves queueing it (a launch is left for
-	     whoever waits, so that a nowait region runs apart).  */
-	  seq = eager = s->submitted + 1;
-	  s->executing = true;
-	  __atomic_store_n (&s->submitted, seq, __ATOMIC_RELEASE);
-	  qunlock (s);
-	  err = run_op (q, &op);
-	  qlock (s);
-	  s->executing = false;
-	  if (err)
-	    __atomic_store_n (&s->failed, seq, __ATOMIC_RELEASE);
-	  if (s->nnotes || s->done_sleepers)
-	    complete_and_fire_locked (q, seq);
-	  else
-	    __atomic_store_n (&s->completed, seq, __ATOMIC_RELEASE);
-	  if (s->done_sleepers)
-	    wake (&s->done_word, INT_MAX);
-	  if (s->nnotes && s->completed < s->submitted)
-	    wake (&s->work_word, 1);
-	  err = 0;
-	}
-      else
-	err = push_locked (s, &op);
+      if (issue_op (q, op) != 0)
+	return 0;
+      __atomic_store_n (&s->submitted, s->submitted + 1, __ATOMIC_RELEASE);
+      return s->submitted;
     }
-  /* Others may have queued more meanwhile: an eager operation's own.  */
-  seq = eager ? eager : s->submitted;
-  qunlock (s);
-  if (op.kind == OP_LAUNCH
-      && (err != 0 || gtc_vendor.hardware_queues))
-    /* Not in the ring: nobody else frees it.  */
+  if (runs_at_once (s, op, caller_waits))
+    return run_at_once_locked (q, op);
+  if (push_locked (s, op) != 0)
+    return 0;
+  /* The ring's copy owns the launch's arguments now.  */
+  if (op->kind == OP_LAUNCH)
+    op->u.launch.heap_vars = NULL;
+  return s->submitted;
+}
+
+int
+gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
+	    int32_t ndeps, tgt_event_t *deps, tgt_event_t *event)
+{
+  struct gtc_queue *q = NULL, *dq;
+  struct op op;
+  uint64_t seq;
+  int32_t i;
+
+  if (GT_UNLIKELY (ndeps < 0 || (ndeps > 0 && deps == NULL)
+		   || event == NULL))
+    return GT_RTL_FAIL;
+  /* The queue of the first dependence on this device, else the thread's.  */
+  for (i = 0; i < ndeps && q == NULL; i++)
+    if (deps[i] != NULL && (dq = event_queue (deps[i], &seq)) != NULL
+	&& dq->dev == dev)
+      q = dq;
+  if (q == NULL && (q = home_queue (dev)) == NULL)
+    return GT_RTL_FAIL;
+  if (!make_op (d, &op))
+    return GT_RTL_FAIL;
+  qlock (q->state);
+  seq = queue_op_locked (q, &op, d->caller_waits, ndeps, deps);
+  qunlock (q->state);
+  /* A launch that is not in the ring (run, issued or failed) keeps its
+     arguments nowhere else.  */
+  if (op.kind == OP_LAUNCH)
     free (op.u.launch.heap_vars);
-  if (err)
-    return err;
+  if (seq == 0)
+    return GT_RTL_FAIL;
   *event = make_event (q, seq);
   return 0;
 }
 
 /* ---- Waiting.  ---- */
 
-static int
-queue_wait (struct gtc_queue *q, uint64_t seq)
+/* Wait until operation SEQ of Q has completed.  */
+static void
+queue_wait_slow (struct gtc_queue *q, uint64_t seq)
 {
   struct gtc_queue_state *s = q->state;
-  uint64_t failed;
 
-  if (completed (q) < seq)
+  if (gtc_vendor.hardware_queues)
     {
-      if (gtc_vendor.hardware_queues)
-	{
-	  uint64_t upto = __atomic_load_n (&s->submitted, __ATOMIC_ACQUIRE);
-	  int err = gtc_vendor.sync (q);
+      uint64_t upto = __atomic_load_n (&s->submitted, __ATOMIC_ACQUIRE);
+      int err = gtc_vendor.sync (q);
 
-	  qlock (s);
-	  if (err && s->failed == 0)
-	    __atomic_store_n (&s->failed, s->completed + 1, __ATOMIC_RELEASE);
-	  complete_and_fire_locked (q, upto);
-	  qunlock (s);
-	}
-      else
-	{
-	  /* An operation of Q waiting for Q's later ones (the program
-	     exiting from device code, say) would wait for ever.  */
-	  if (running_queue == q)
-	    return GT_RTL_FAIL;
-	  qlock (s);
-	  while (s->completed < seq)
-	    if (!s->executing)
-	      run_ops_locked (q, seq);
-	    else
-	      sleep_on (s, &s->done_word, &s->done_sleepers);
-	  qunlock (s);
-	}
+      qlock (s);
+      if (err && s->failed == 0)
+	__atomic_store_n (&s->failed, s->completed + 1, __ATOMIC_RELEASE);
+      complete_and_fire_locked (q, upto);
+      qunlock (s);
+      return;
     }
-  failed = __atomic_load_n (&s->failed, __ATOMIC_ACQUIRE);
+  /* An operation of Q waiting for Q's later ones (the program exiting
+     from device code, say) would wait for ever.  */
+  if (running_queue == q)
+    return;
+  qlock (s);
+  while (s->completed < seq)
+    if (!s->executing)
+      run_ops_locked (q, seq);
+    else
+      sleep_on (s, &s->done_word, &s->done_sleepers);
+  qunlock (s);
+}
+
+/* Wait until operation SEQ of Q has completed: 0 if it and those before
+   it succeeded.  */
+/* Operation SEQ of Q has completed: 0 if it and those before it
+   succeeded.  */
+static inline int
+outcome (const struct gtc_queue *q, uint64_t seq)
+{
+  uint64_t failed = __atomic_load_n (&q->state->failed, __ATOMIC_ACQUIRE);
+
   return failed && failed <= seq ? GT_RTL_FAIL : GT_RTL_SUCCESS;
+}
+
+static inline int
+queue_wait (struct gtc_queue *q, uint64_t seq)
+{
+  if (GT_UNLIKELY (completed (q) < seq))
+    {
+      queue_wait_slow (q, seq);
+      /* Waiting from inside Q's own operations cannot end.  */
+      if (completed (q) < seq)
+	return GT_RTL_FAIL;
+    }
+  return outcome (q, seq);
 }
 
 int
@@ -849,6 +911,20 @@ gtc_event_wait (tgt_event_t event)
       return GT_RTL_FAIL;
     }
   return queue_wait (q, seq);
+}
+
+int
+gtc_event_query (tgt_event_t event)
+{
+  uint64_t seq;
+  struct gtc_queue *q = event_queue (event, &seq);
+
+  if (q == NULL)
+    {
+      gt_plugin_error ("invalid event %p", event);
+      return GT_RTL_FAIL;
+    }
+  return completed (q) < seq ? 1 : outcome (q, seq);
 }
 
 int

@@ -83,8 +83,8 @@ probe_once_only (void)
   __atomic_store_n (&probed, true, __ATOMIC_RELEASE);
 }
 
-struct gtc_device *
-gtc_device (int32_t id)
+static inline struct gtc_device *
+device_by_id (int32_t id)
 {
   probe_once_only ();
   if (GT_LIKELY (id >= 0 && id < gtc_num_devices))
@@ -94,11 +94,17 @@ gtc_device (int32_t id)
   return NULL;
 }
 
+struct gtc_device *
+gtc_device (int32_t id)
+{
+  return device_by_id (id);
+}
+
 /* DEV by ID, initialised; NULL with a message otherwise.  */
-static struct gtc_device *
+static inline struct gtc_device *
 ready_device (int32_t id)
 {
-  struct gtc_device *dev = gtc_device (id);
+  struct gtc_device *dev = device_by_id (id);
 
   if (GT_UNLIKELY (dev != NULL
 		   && !__atomic_load_n (&dev->ready, __ATOMIC_ACQUIRE)))
@@ -331,13 +337,11 @@ __tgt_rtl_async_data_exchange (int32_t src_id, void *src_ptr, int32_t dst_id,
 }
 
 int32_t
-__tgt_rtl_async_run_target_team_region (int32_t id, void *entry,
-					void **tgt_vars, int32_t arg_num,
-					int32_t num_teams,
-					int32_t thread_limit,
-					int32_t num_dep_events,
-					tgt_event_t *dep_events,
-					tgt_event_t *completion_event)
+__tgt_rtl_async_launch (int32_t id, void *entry, void **tgt_vars,
+			int32_t arg_num, int32_t num_teams,
+			int32_t thread_limit, uint32_t flags,
+			int32_t num_dep_events, tgt_event_t *dep_events,
+			tgt_event_t *completion_event)
 {
   struct gtc_device *dev = ready_device (id);
   struct gtc_op_desc d;
@@ -351,7 +355,22 @@ __tgt_rtl_async_run_target_team_region (int32_t id, void *entry,
   d.nvars = arg_num;
   d.num_teams = num_teams;
   d.thread_limit = thread_limit;
+  d.caller_waits = (flags & GT_LAUNCH_CALLER_WAITS) != 0;
   return gtc_submit (dev, &d, num_dep_events, dep_events, completion_event);
+}
+
+int32_t
+__tgt_rtl_async_run_target_team_region (int32_t id, void *entry,
+					void **tgt_vars, int32_t arg_num,
+					int32_t num_teams,
+					int32_t thread_limit,
+					int32_t num_dep_events,
+					tgt_event_t *dep_events,
+					tgt_event_t *completion_event)
+{
+  return __tgt_rtl_async_launch (id, entry, tgt_vars, arg_num, num_teams,
+				 thread_limit, 0, num_dep_events, dep_events,
+				 completion_event);
 }
 
 int32_t
@@ -412,6 +431,16 @@ __tgt_rtl_synchronize (int32_t id, tgt_event_t event)
   if (dev == NULL)
     return GT_RTL_FAIL;
   return event ? gtc_event_wait (event) : gtc_device_wait (dev);
+}
+
+int32_t
+__tgt_rtl_query_event (int32_t id, tgt_event_t event)
+{
+  struct gtc_device *dev = ready_device (id);
+
+  if (dev == NULL || event == NULL)
+    return GT_RTL_FAIL;
+  return gtc_event_query (event);
 }
 
 /* ---- Dependences.  ---- */
