@@ -270,15 +270,24 @@ gt_dev_async_from (struct gt_device *dev, void *dst, const void *src,
 
 tgt_event_t
 gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
-		  size_t mapnum, int num_teams, int thread_limit, int ndeps,
-		  tgt_event_t *deps)
+		  size_t mapnum, int num_teams, int thread_limit,
+		  bool caller_waits, int ndeps, tgt_event_t *deps)
 {
+  struct gt_plugin *plugin = dev->plugin;
   tgt_event_t ev;
+  int32_t err;
 
-  if (dev->plugin->async_run_target_team_region (dev->local_id, entry, vars,
-						 (int32_t) mapnum, num_teams,
-						 thread_limit, ndeps, deps,
-						 &ev) != 0)
+  if (plugin->async_launch)
+    err = plugin->async_launch (dev->local_id, entry, vars, (int32_t) mapnum,
+				num_teams, thread_limit,
+				caller_waits ? GT_LAUNCH_CALLER_WAITS : 0,
+				ndeps, deps, &ev);
+  else
+    err = plugin->async_run_target_team_region (dev->local_id, entry, vars,
+						(int32_t) mapnum, num_teams,
+						thread_limit, ndeps, deps,
+						&ev);
+  if (err != 0)
     enqueue_failed (dev, "a target region");
   return ev;
 }
@@ -306,6 +315,13 @@ bool
 gt_dev_wait (struct gt_device *dev, tgt_event_t ev)
 {
   return dev->plugin->synchronize (dev->local_id, ev) == 0;
+}
+
+bool
+gt_dev_done (struct gt_device *dev, tgt_event_t ev)
+{
+  return dev->plugin->query_event != NULL
+	 && dev->plugin->query_event (dev->local_id, ev) == 0;
 }
 
 bool

@@ -123,8 +123,8 @@ tgt_event_t gt_dev_async_from (struct gt_device *dev, void *dst,
 			       tgt_event_t *deps) GT_HIDDEN;
 tgt_event_t gt_dev_async_run (struct gt_device *dev, void *entry,
 			      void **vars, size_t mapnum, int num_teams,
-			      int thread_limit, int ndeps, tgt_event_t *deps)
-  GT_HIDDEN;
+			      int thread_limit, bool caller_waits, int ndeps,
+			      tgt_event_t *deps) GT_HIDDEN;
 tgt_event_t gt_dev_async_call (struct gt_device *dev, void (*fn) (void *),
 			       void *arg, int ndeps, tgt_event_t *deps)
   GT_HIDDEN;
@@ -143,6 +143,9 @@ void gt_work_done (void *token) GT_HIDDEN;
 
 /* Wait for EV (NULL: all of DEV's work); false if it failed.  */
 bool gt_dev_wait (struct gt_device *dev, tgt_event_t ev) GT_HIDDEN;
+/* Has EV completed, and everything before it succeeded?  False when it
+   has not, or failed, or the plugin cannot tell without waiting.  */
+bool gt_dev_done (struct gt_device *dev, tgt_event_t ev) GT_HIDDEN;
 
 /* Can DEV order its own work behind EV without the host waiting?  */
 bool gt_dev_can_order (struct gt_device *dev, tgt_event_t ev) GT_HIDDEN;

@@ -21,6 +21,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "mapping-internal.h"
+#include "reverse.h"
 
 /* K leaves the table while nowait constructs still pin its block: C,
    whose operations may use the block too, pins it as well (through
@@ -138,14 +139,17 @@ gt_close_keys_locked (struct gt_construct *c, const void *owner,
 }
 
 void
-gt_close_construct (struct gt_construct *c)
+gt_close_construct (struct gt_construct *c, bool rev)
 {
   struct gt_block *dead = NULL;
 
-  if (GT_LIKELY (c->npinned == 0))
+  if (GT_LIKELY (c->npinned == 0 && !rev))
     return;
   gt_device_lock (c->dev);
-  gt_close_keys_locked (c, NULL, &dead);
+  if (rev)
+    gt_rev_region_end_locked (c->dev, c);
+  if (c->npinned != 0)
+    gt_close_keys_locked (c, NULL, &dead);
   gt_device_unlock (c->dev);
   gt_blocks_free (dead);
 }

@@ -315,45 +315,33 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
      it pins the blocks of its keys until then, so that a construct that
      unmaps them meanwhile does not free what it uses.  */
   c->pin = true;
-  /* Its ancestor regions may look for its data after its end is queued.  */
-  rev = x->async && gt_rev_possible ();
-  if (GT_LIKELY (x->async))
+  /* The launch is queued without the lock: the plugin may run the region
+     as it is called (always, for a plugin without the asynchronous
+     interface), and the region may use the device.  */
+  launch_region (x, c, fn, entry, mapnum, hostaddrs, sizes, kinds,
+		 short_kinds, num_teams, thread_limit);
+  gt_device_lock (dev);
+  gt_unmap_vars_locked (x, c, NULL);
+  rev = false;
+  if (gt_xfer_done (x))
     {
-      /* Queueing the launch waits for nothing: the lock is taken once.  */
-      void **devaddrs = gt_thread_devaddrs (mapnum);
-      gt_device_lock (dev);
-      c->gen = ++dev->generation;
-      /* For the rules that follow the compiler of FN (gcc-rules.h).  */
-      gt_region_fn = fn;
-      gt_map_vars_locked (x, mapnum, hostaddrs, sizes, kinds, short_kinds,
-			  GT_MAP_FOR_TARGET, devaddrs, c);
-      gt_region_fn = NULL;
-      debug_launch (dev, entry, mapnum, num_teams, thread_limit);
-      gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
-      if (GT_UNLIKELY (rev))
-	gt_rev_region_start_locked (dev, c);
-      gt_unmap_vars_locked (x, c, NULL);
-      gt_device_unlock (dev);
+      /* All done already (the plugin ran it all as it was queued): the
+	 blocks need no pin until after the wait.  */
+      struct gt_block *dead = NULL;
+      gt_close_keys_locked (c, NULL, &dead);
+      gt_xfer_free_later (x, dead);
     }
-  else
+  else if (x->async && gt_rev_possible ())
     {
-      /* The plugin runs the region as it is called: not with the lock
-	 held, the region may use the device.  */
-      launch_region (x, c, fn, entry, mapnum, hostaddrs, sizes, kinds,
-		     short_kinds, num_teams, thread_limit);
-      gt_device_lock (dev);
-      gt_unmap_vars_locked (x, c, NULL);
-      gt_device_unlock (dev);
+      /* Its ancestor regions may look for its data, whose keys may have
+	 left the table: they look under the lock, so from now on.  */
+      gt_rev_region_start_locked (dev, c);
+      rev = true;
     }
+  gt_device_unlock (dev);
   if (GT_UNLIKELY (!gt_xfer_wait (x)))
     gt_fatal ("device %d: running target region %p failed", dev->id, entry);
-  if (GT_UNLIKELY (rev))
-    {
-      gt_device_lock (dev);
-      gt_rev_region_end_locked (dev, c);
-      gt_device_unlock (dev);
-    }
-  gt_close_construct (c);
+  gt_close_construct (c, rev);
   construct_done (c, &local);
   gt_xfer_end (x);
 }
@@ -456,7 +444,7 @@ GOMP_target_end_data (void)
       gt_unmap_vars_locked (x, c, NULL);
       gt_device_unlock (c->dev);
       finish_waiting (x, "copying back the variables of target data");
-      gt_close_construct (c);
+      gt_close_construct (c, false);
     }
   gt_construct_release (c);
   free (c);
@@ -588,7 +576,7 @@ enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
       struct gt_construct local, *c = construct_for (dev, &local);
       queue_enter_exit_data (x, c, mapnum, hostaddrs, sizes, kinds, flags);
       finish_waiting (x, "target exit data");
-      gt_close_construct (c);
+      gt_close_construct (c, false);
       construct_done (c, &local);
     }
   else

@@ -36,6 +36,7 @@
 #include "device-calls.h"
 #include "mapping.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +108,14 @@ free_deferred_blocks (struct gt_device *dev)
   gt_blocks_free (dead);
 }
 
+/* EV is the event of the operation just queued on X.  */
+static inline void
+queued (struct gt_xfer *x, tgt_event_t ev)
+{
+  x->last = ev;
+  x->own[x->nown++ % GT_XFER_OWN] = ev;
+}
+
 static void
 init (struct gt_xfer *x, struct gt_device *dev, int ndeps,
       const tgt_event_t *deps, bool defer_reads)
@@ -119,6 +128,8 @@ init (struct gt_xfer *x, struct gt_device *dev, int ndeps,
   x->defer_reads = defer_reads && dev->async;
   x->in_use = true;
   x->last = NULL;
+  x->nown = 0;
+  x->ndone = UINT_MAX;
   x->nafter = 0;
   x->gathers = NULL;
   x->dead = NULL;
@@ -240,7 +251,7 @@ next_deps (struct gt_xfer *x, int *n, tgt_event_t *deps)
   /* An operation goes to the queue of its first dependence: the one of
      the operations so far must come first (one is made if need be).  */
   if (x->last == NULL && x->ndeps == 0)
-    x->last = gt_dev_async_join (x->dev, 0, NULL);
+    queued (x, gt_dev_async_join (x->dev, 0, NULL));
   k = 0;
   if (x->last != NULL)
     deps[k++] = x->last;
@@ -257,11 +268,16 @@ next_deps (struct gt_xfer *x, int *n, tgt_event_t *deps)
 void
 gt_xfer_after (struct gt_xfer *x, tgt_event_t ev)
 {
-  int i;
+  unsigned i;
 
-  if (ev == NULL || ev == x->last || !x->async)
+  if (ev == NULL || !x->async)
     return;
-  for (i = 0; i < x->nafter; i++)
+  /* X's own operations are queued in order, each behind the one
+     before.  */
+  for (i = 0; i < x->nown && i < GT_XFER_OWN; i++)
+    if (x->own[i] == ev)
+      return;
+  for (i = 0; i < (unsigned) x->nafter; i++)
     if (x->after[i] == ev)
       return;
   if (x->nafter == GT_XFER_MAX_DEPS)
@@ -293,7 +309,7 @@ flush_gathers (struct gt_xfer *x)
   if (x->gathers == NULL)
     return;
   deps = next_deps (x, &n, buf);
-  x->last = gt_dev_async_call (x->dev, run_gathers, x->gathers, n, deps);
+  queued (x, gt_dev_async_call (x->dev, run_gathers, x->gathers, n, deps));
   x->gathers = NULL;
 }
 
@@ -331,7 +347,7 @@ gt_xfer_staged_to (struct gt_xfer *x, void *dst, const void *src,
     }
   flush_gathers (x);
   deps = next_deps (x, &n, buf);
-  x->last = gt_dev_async_to (x->dev, dst, src, size, n, deps);
+  queued (x, gt_dev_async_to (x->dev, dst, src, size, n, deps));
 }
 
 void
@@ -371,7 +387,7 @@ gt_xfer_from (struct gt_xfer *x, void *dst, const void *src, size_t size)
     }
   flush_gathers (x);
   deps = next_deps (x, &n, buf);
-  x->last = gt_dev_async_from (x->dev, dst, src, size, n, deps);
+  queued (x, gt_dev_async_from (x->dev, dst, src, size, n, deps));
 }
 
 void
@@ -391,8 +407,8 @@ gt_xfer_run (struct gt_xfer *x, void *entry, void **vars, size_t mapnum,
     }
   flush_gathers (x);
   deps = next_deps (x, &n, buf);
-  x->last = gt_dev_async_run (x->dev, entry, vars, mapnum, num_teams,
-			      thread_limit, n, deps);
+  queued (x, gt_dev_async_run (x->dev, entry, vars, mapnum, num_teams,
+			       thread_limit, !x->owned, n, deps));
 }
 
 void
@@ -408,8 +424,24 @@ gt_xfer_free_later (struct gt_xfer *x, struct gt_block *dead)
 }
 
 bool
+gt_xfer_done (struct gt_xfer *x)
+{
+  if (x->gathers != NULL || x->nafter != 0)
+    return false;
+  if (x->nown == x->ndone || !x->async || x->last == NULL
+      || gt_dev_done (x->dev, x->last))
+    {
+      x->ndone = x->nown;
+      return true;
+    }
+  return false;
+}
+
+bool
 gt_xfer_wait (struct gt_xfer *x)
 {
+  if (x->nown == x->ndone && x->gathers == NULL && x->nafter == 0)
+    return true;
   flush_gathers (x);
   if (GT_UNLIKELY (x->nafter != 0))
     {

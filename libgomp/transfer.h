@@ -32,6 +32,10 @@ struct gt_block;
 struct gt_xfer_chunk;
 struct gt_xfer_gather;
 
+/* How many of its own latest events a transfer remembers: an operation
+   need not wait for them, they come before it anyway.  */
+#define GT_XFER_OWN 4
+
 struct gt_xfer
 {
   struct gt_device *dev;
@@ -47,6 +51,11 @@ struct gt_xfer
   int ndeps;			/* The first operation's dependences.  */
   tgt_event_t deps[GT_XFER_MAX_DEPS];
   tgt_event_t last;		/* The last operation queued, or NULL.  */
+  unsigned ndone;		/* NOWN when they were all seen done.  */
+  unsigned nown;		/* Operations queued so far; the last of
+				   them (up to GT_XFER_OWN) in OWN, at
+				   their number modulo GT_XFER_OWN.  */
+  tgt_event_t own[GT_XFER_OWN];
   int nafter;			/* More for the next operation to wait for.  */
   tgt_event_t after[GT_XFER_MAX_DEPS];
   struct gt_xfer_chunk *chunks;	/* Staging memory, CUR the one in use.  */
@@ -95,7 +104,9 @@ void gt_xfer_from (struct gt_xfer *x, void *dst, const void *src,
 		   size_t size) GT_HIDDEN;
 
 /* Queue the launch of ENTRY with the MAPNUM device values VARS (read
-   now).  */
+   now).  No lock of the front end may be held: for the thread's own
+   transfer (a construct it waits for) the plugin may run the region
+   before this returns.  */
 void gt_xfer_run (struct gt_xfer *x, void *entry, void **vars,
 		  size_t mapnum, int num_teams, int thread_limit) GT_HIDDEN;
 
@@ -106,6 +117,11 @@ void gt_xfer_free_later (struct gt_xfer *x, struct gt_block *dead)
 
 /* Wait for the operations queued so far; false if one failed.  */
 bool gt_xfer_wait (struct gt_xfer *x) GT_HIDDEN;
+
+/* Have the operations queued so far completed, all with success?  False
+   also when that is not known without waiting.  Then gt_xfer_wait does
+   not wait.  */
+bool gt_xfer_done (struct gt_xfer *x) GT_HIDDEN;
 
 /* After gt_xfer_wait: free what waited for the operations, and the
    transfer itself if it is not the thread's.  */
