@@ -260,6 +260,8 @@ GOMP_teams4 (unsigned num_teams_low, unsigned num_teams_high,
 	     unsigned thread_limit, bool first)
 {
   native ();
+  /* It sets thread-limit-var.  */
+  gt_icv_changed ();
   if (first && (num_teams_low == 0 || thread_limit == 0))
     {
       struct dev_icvs *v = context_icvs ();

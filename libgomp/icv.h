@@ -66,6 +66,14 @@ struct gt_device;
 void gt_device_launch_icvs (struct gt_device *dev, int *num_teams,
 			    int *thread_limit) GT_HIDDEN;
 
+/* A count of the calls that may have changed the native runtime's ICVs
+   of some thread (icv-watch.c), and gt_icv_changed to count one more.
+   gt_icv_watch_ready: whether the count sees the program's calls.  */
+extern unsigned long gt_icv_changes GT_HIDDEN;
+void gt_icv_changed (void) GT_HIDDEN;
+bool gt_icv_watch_ready (void) GT_HIDDEN;
+extern bool gt_icv_changes_watched GT_HIDDEN;
+
 /* The device whose region the calling thread started (a region on an
    emulated device runs on a host thread), or -1.  */
 extern GT_TLS int gt_current_device GT_HIDDEN;

@@ -155,6 +155,10 @@ take_fresh_icvs (void)
     fresh_icvs_valid = pthread_join (t, NULL) == 0;
 }
 
+/* The count of ICV changes (gt_icv_changes) when this thread last had
+   the initial ICVs; 0: not known.  */
+static GT_TLS unsigned long fresh_seen;
+
 /* Set while this thread runs a region in place.  */
 static GT_TLS bool running_in_place;
 
@@ -196,7 +200,8 @@ in_task (void)
 static bool
 run_in_place (void (*fn) (void *), void *arg, int thread_limit)
 {
-  struct icv_snapshot before, after;
+  struct icv_snapshot now;
+  unsigned long changes;
   int dd;
   bool dd_set;
 
@@ -208,17 +213,29 @@ run_in_place (void (*fn) (void *), void *arg, int thread_limit)
       pthread_once (&fresh_once, take_fresh_icvs);
       __atomic_store_n (&fresh_done, true, __ATOMIC_RELEASE);
     }
-  take_snapshot (&before);
-  if (!fresh_icvs_valid || !snapshot_equal (&before, &fresh_icvs))
+  if (!fresh_icvs_valid)
     return false;
+  /* Read before the ICVs: a change made meanwhile is seen next time.  */
+  changes = __atomic_load_n (&gt_icv_changes, __ATOMIC_ACQUIRE);
+  if (changes != fresh_seen || !gt_icv_watch_ready ())
+    {
+      take_snapshot (&now);
+      if (!snapshot_equal (&now, &fresh_icvs))
+	return false;
+      fresh_seen = changes;
+    }
   gt_save_default_device (&dd, &dd_set);
   running_in_place = true;
   fn (arg);
   running_in_place = false;
   /* What the region changed was the region's, not the host thread's.  */
-  take_snapshot (&after);
-  if (!snapshot_equal (&before, &after))
-    restore_snapshot (&before, &after);
+  if (__atomic_load_n (&gt_icv_changes, __ATOMIC_ACQUIRE) != changes
+      || !gt_icv_changes_watched)
+    {
+      take_snapshot (&now);
+      if (!snapshot_equal (&fresh_icvs, &now))
+	restore_snapshot (&fresh_icvs, &now);
+    }
   gt_restore_default_device (dd, dd_set);
   return true;
 }
