@@ -12,8 +12,8 @@
 
    The count is trusted only where calls reach this library first: where
    the program's omp_set_num_threads is another library's (linked before
-   this one), gt_icv_changes_watched is false and the runner reads the
-   ICVs every time.
+   this one), gt_icv_watch_ready says no and the runner reads the ICVs
+   every time.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -109,7 +109,7 @@ GT_ICV_SETTERS
 
 /* ---- Do the program's calls come here?  ---- */
 
-bool gt_icv_changes_watched;
+static bool changes_watched;
 static pthread_once_t watched_once = PTHREAD_ONCE_INIT;
 static bool watched_known;
 
@@ -119,10 +119,10 @@ check_watched (void)
   Dl_info seen, self;
   void *fn = dlsym (RTLD_DEFAULT, "omp_set_num_threads");
 
-  gt_icv_changes_watched = fn != NULL && dladdr (fn, &seen) != 0
+  changes_watched = fn != NULL && dladdr (fn, &seen) != 0
 			   && dladdr ((void *) &gt_icv_changes, &self) != 0
 			   && seen.dli_fbase == self.dli_fbase;
-  if (!gt_icv_changes_watched)
+  if (!changes_watched)
     gt_debug ("omp_set_num_threads is not this library's (libgomp is "
 	      "linked first?): regions on emulated devices read the ICVs "
 	      "before and after each run");
@@ -136,5 +136,5 @@ gt_icv_watch_ready (void)
       pthread_once (&watched_once, check_watched);
       __atomic_store_n (&watched_known, true, __ATOMIC_RELEASE);
     }
-  return gt_icv_changes_watched;
+  return changes_watched;
 }

@@ -72,7 +72,6 @@ void gt_device_launch_icvs (struct gt_device *dev, int *num_teams,
 extern unsigned long gt_icv_changes GT_HIDDEN;
 void gt_icv_changed (void) GT_HIDDEN;
 bool gt_icv_watch_ready (void) GT_HIDDEN;
-extern bool gt_icv_changes_watched GT_HIDDEN;
 
 /* The device whose region the calling thread started (a region on an
    emulated device runs on a host thread), or -1.  */

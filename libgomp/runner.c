@@ -203,7 +203,7 @@ run_in_place (void (*fn) (void *), void *arg, int thread_limit)
   struct icv_snapshot now;
   unsigned long changes;
   int dd;
-  bool dd_set;
+  bool dd_set, watched;
 
   if (thread_limit > 0 || running_in_place || omp_get_level () != 0
       || omp_get_num_teams () != 1 || in_task ())
@@ -215,9 +215,10 @@ run_in_place (void (*fn) (void *), void *arg, int thread_limit)
     }
   if (!fresh_icvs_valid)
     return false;
+  watched = gt_icv_watch_ready ();
   /* Read before the ICVs: a change made meanwhile is seen next time.  */
   changes = __atomic_load_n (&gt_icv_changes, __ATOMIC_ACQUIRE);
-  if (changes != fresh_seen || !gt_icv_watch_ready ())
+  if (!watched || changes != fresh_seen)
     {
       take_snapshot (&now);
       if (!snapshot_equal (&now, &fresh_icvs))
@@ -229,8 +230,8 @@ run_in_place (void (*fn) (void *), void *arg, int thread_limit)
   fn (arg);
   running_in_place = false;
   /* What the region changed was the region's, not the host thread's.  */
-  if (__atomic_load_n (&gt_icv_changes, __ATOMIC_ACQUIRE) != changes
-      || !gt_icv_changes_watched)
+  if (!watched
+      || __atomic_load_n (&gt_icv_changes, __ATOMIC_ACQUIRE) != changes)
     {
       take_snapshot (&now);
       if (!snapshot_equal (&fresh_icvs, &now))
