@@ -314,6 +314,7 @@ struct gt_item_plan
 };
 
 /* The state of one gt_map_vars_locked call, shared by its passes.  */
+/* gt_map_vars_locked sets each field: a new one is set there too.  */
 struct gt_map_ctx
 {
   struct gt_xfer *x;
@@ -332,6 +333,9 @@ struct gt_map_ctx
   size_t nnew;			/* New keys.  */
   size_t ngroups;		/* New structures (shared counts).  */
   size_t nlate;			/* ST_LATE items.  */
+  size_t nvalues;		/* Private copies and pointers of new
+				   descriptors, written in the new block
+				   besides the new keys' data.  */
   bool have_private;
   /* The new block (pass 2).  */
   struct gt_block *block;

@@ -118,6 +118,8 @@ claim_pset_pointers (struct gt_map_ctx *m, size_t i, uintptr_t s, uintptr_t e,
       m->plan[j].kind = (unsigned char) kind;
       m->plan[j].owner = i;
       m->plan[j].state = ST_PSET_POINTER;
+      if (n == NULL)
+	m->nvalues++;
       m->items[j].key = n;
       m->items[j].host_start = p;
       m->items[j].length = sizeof (void *);
@@ -289,6 +291,7 @@ gt_plan_items (struct gt_map_ctx *m, enum gt_map_purpose purpose)
 	      pl->state = ST_PRIVATE;
 	      pl->offset = reserve (m, m->sizes[i], align);
 	      m->have_private = true;
+	      m->nvalues++;
 	      if (claim_private_attach (m, i))
 		i++;
 	    }

@@ -44,13 +44,16 @@ range_cmp (uintptr_t start, uintptr_t end, const struct gt_key *k)
   return 0;
 }
 
-/* Top-down splay: bring the key closest to [START, END) to the root.  */
+/* Top-down splay: bring the key closest to [START, END) to the root.
+   The keys found below the range go to a left tree, hung at *LHOOK, the
+   keys above it to a right tree, hung at *RHOOK.  (Not GCC's header-node
+   form: the compiler joins the header's two words in one load right
+   after storing them apart, which stalls the processor.)  */
 static void
 splay (struct gt_splay_tree *t, uintptr_t start, uintptr_t end)
 {
-  struct gt_splay_node header = { 0, 0, NULL, NULL };
-  struct gt_key *l = (struct gt_key *) &header, *r = l;
-  struct gt_key *n = t->root;
+  struct gt_key *n = t->root, *ltree = NULL, *rtree = NULL;
+  struct gt_key **lhook = &ltree, **rhook = &rtree;
 
   if (n == NULL)
     return;
@@ -70,8 +73,8 @@ splay (struct gt_splay_tree *t, uintptr_t start, uintptr_t end)
 	      if (NODE (n)->left == NULL)
 		break;
 	    }
-	  NODE (r)->left = n;
-	  r = n;
+	  *rhook = n;
+	  rhook = &NODE (n)->left;
 	  n = NODE (n)->left;
 	}
       else if (c > 0)
@@ -87,17 +90,17 @@ splay (struct gt_splay_tree *t, uintptr_t start, uintptr_t end)
 	      if (NODE (n)->right == NULL)
 		break;
 	    }
-	  NODE (l)->right = n;
-	  l = n;
+	  *lhook = n;
+	  lhook = &NODE (n)->right;
 	  n = NODE (n)->right;
 	}
       else
 	break;
     }
-  NODE (l)->right = NODE (n)->left;
-  NODE (r)->left = NODE (n)->right;
-  NODE (n)->left = header.right;
-  NODE (n)->right = header.left;
+  *lhook = NODE (n)->left;
+  *rhook = NODE (n)->right;
+  NODE (n)->left = ltree;
+  NODE (n)->right = rtree;
   t->root = n;
 }
 
