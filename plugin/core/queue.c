@@ -20,8 +20,8 @@
    wait (issue_wait).
 
    A queue's state is guarded by a spin lock held for a few instructions
-   at a time; threads that must wait for an operation run by another sleep
-   on a futex.  The launch path takes no other lock and allocates nothing.
+   at a time (or a small copy's); threads that must wait for an operation
+   run by another sleep on a futex.  The launch path takes no other lock and allocates nothing.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -56,6 +56,10 @@
 #define SEQ_BITS 48
 #define SEQ_MASK ((UINT64_C (1) << SEQ_BITS) - 1)
 #define MAX_QUEUES 4096
+
+/* A copy run at once of at most this many bytes runs with its queue's
+   lock held.  */
+#define LOCKED_COPY_MAX 4096
 
 /* Launch arguments kept in the operation itself, up to this many.  */
 #define INLINE_VARS 6
@@ -727,14 +731,21 @@ run_at_once_locked (struct gtc_queue *q, struct op *op)
   uint64_t seq = s->submitted + 1;
   int err;
 
-  s->executing = true;
   __atomic_store_n (&s->submitted, seq, __ATOMIC_RELEASE);
-  qunlock (s);
-  running_queue = q;
-  err = run_op (q, op);
-  running_queue = outer;
-  qlock (s);
-  s->executing = false;
+  if (op->kind == OP_COPY && op->u.copy.size <= LOCKED_COPY_MAX)
+    /* A small copy is over in the time others would spin for the lock:
+       it runs with the lock held, which saves taking it again.  */
+    err = run_op (q, op);
+  else
+    {
+      s->executing = true;
+      qunlock (s);
+      running_queue = q;
+      err = run_op (q, op);
+      running_queue = outer;
+      qlock (s);
+      s->executing = false;
+    }
   if (err)
     __atomic_store_n (&s->failed, seq, __ATOMIC_RELEASE);
   if (s->nnotes || s->done_sleepers)
