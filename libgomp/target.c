@@ -156,7 +156,9 @@ GOMPTARGET_PLUGIN_run_host_region_ancestor (int32_t device_num,
   struct host_region hr = { device_num, fn, vars, 0 };
 
   (void) num_teams;
-  hr.ancestor_slot = gt_ancestor_slot_new (ancestor, ancestor_arg);
+  /* A slot only where the program may have ancestor regions.  */
+  if (gt_rev_possible ())
+    hr.ancestor_slot = gt_ancestor_slot_new (ancestor, ancestor_arg);
   gt_run_on_initial_thread (host_region_run, &hr,
 			    thread_limit > 0 ? thread_limit : 0);
   gt_ancestor_slot_free (hr.ancestor_slot);
