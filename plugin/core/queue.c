@@ -21,7 +21,8 @@
 
    A queue's state is guarded by a spin lock held for a few instructions
    at a time (or a small copy's); threads that must wait for an operation
-   run by another sleep on a futex.  The launch path takes no other lock and allocates nothing.
+   run by another sleep on a futex.  The launch path takes no other lock
+   and allocates nothing.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -399,6 +400,32 @@ copy_op (struct op *dst, const struct op *src)
   memcpy (dst, src, n);
 }
 
+/* Operation SEQ of Q has run, ERR its result (Q's lock held): record it,
+   and tell those waiting for it.  */
+static void
+op_ran_locked (struct gtc_queue *q, uint64_t seq, int err)
+{
+  struct gtc_queue_state *s = q->state;
+
+  if (err && s->failed == 0)
+    __atomic_store_n (&s->failed, seq, __ATOMIC_RELEASE);
+  if (s->nnotes || s->done_sleepers)
+    complete_and_fire_locked (q, seq);
+  else
+    __atomic_store_n (&s->completed, seq, __ATOMIC_RELEASE);
+}
+
+/* This thread stops running Q's operations (Q's lock held): others
+   waiting may have to take over.  */
+static void
+hand_over_locked (struct gtc_queue_state *s)
+{
+  if (s->done_sleepers)
+    wake (&s->done_word, INT_MAX);
+  if (s->nnotes && s->completed < s->submitted)
+    wake (&s->work_word, 1);
+}
+
 /* Q's lock held, no thread running Q's operations: run them in order until
    operation UNTIL has completed (or the ring is empty).  */
 static void
@@ -424,20 +451,11 @@ run_ops_locked (struct gtc_queue *q, uint64_t until)
       if (op.kind == OP_LAUNCH)
 	free (op.u.launch.heap_vars);
       qlock (s);
-      if (err && s->failed == 0)
-	__atomic_store_n (&s->failed, seq, __ATOMIC_RELEASE);
-      if (s->nnotes || s->done_sleepers)
-	complete_and_fire_locked (q, seq);
-      else
-	__atomic_store_n (&s->completed, seq, __ATOMIC_RELEASE);
+      op_ran_locked (q, seq, err);
     }
   s->executing = false;
   running_queue = outer;
-  /* Others waiting may have to take over.  */
-  if (s->done_sleepers)
-    wake (&s->done_word, INT_MAX);
-  if (s->nnotes && s->completed < s->submitted)
-    wake (&s->work_word, 1);
+  hand_over_locked (s);
 }
 
 /* The furthest operation someone wants to hear about (Q's lock held).  */
@@ -746,16 +764,8 @@ run_at_once_locked (struct gtc_queue *q, struct op *op)
       qlock (s);
       s->executing = false;
     }
-  if (err)
-    __atomic_store_n (&s->failed, seq, __ATOMIC_RELEASE);
-  if (s->nnotes || s->done_sleepers)
-    complete_and_fire_locked (q, seq);
-  else
-    __atomic_store_n (&s->completed, seq, __ATOMIC_RELEASE);
-  if (s->done_sleepers)
-    wake (&s->done_word, INT_MAX);
-  if (s->nnotes && s->completed < s->submitted)
-    wake (&s->work_word, 1);
+  op_ran_locked (q, seq, err);
+  hand_over_locked (s);
   return seq;
 }
 
@@ -882,8 +892,6 @@ queue_wait_slow (struct gtc_queue *q, uint64_t seq)
   qunlock (s);
 }
 
-/* Wait until operation SEQ of Q has completed: 0 if it and those before
-   it succeeded.  */
 /* Operation SEQ of Q has completed: 0 if it and those before it
    succeeded.  */
 static inline int
@@ -894,6 +902,8 @@ outcome (const struct gtc_queue *q, uint64_t seq)
   return failed && failed <= seq ? GT_RTL_FAIL : GT_RTL_SUCCESS;
 }
 
+/* Wait until operation SEQ of Q has completed: 0 if it and those before
+   it succeeded.  */
 static inline int
 queue_wait (struct gtc_queue *q, uint64_t seq)
 {
