@@ -675,45 +675,29 @@ queued_free (struct gt_queued *q)
   gt_unlock (&queued_lock);
 }
 
-/* Blocks whose last user finished where the plugin must not be called
-   free their device memory later (transfer.c).  */
-static void
-free_later (struct gt_device *dev, struct gt_block *dead)
-{
-  while (dead != NULL)
-    {
-      struct gt_block *b = dead;
-      dead = b->next_dead;
-      b->next_dead = __atomic_load_n (&dev->free_later, __ATOMIC_RELAXED);
-      while (!__atomic_compare_exchange_n (&dev->free_later, &b->next_dead,
-					   b, true, __ATOMIC_RELEASE,
-					   __ATOMIC_RELAXED))
-	;
-    }
-}
-
 /* All of Q's work has run: take its closing keys out of the table.  */
 static void
 finished (struct gt_queued *q)
 {
   struct gt_block *dead = NULL;
+  bool rev = q->rev;
 
-  if (q->rev)
-    {
-      gt_device_lock (q->dev);
-      gt_rev_region_end_locked (q->dev, &q->c);
-      gt_device_unlock (q->dev);
-      q->rev = false;
-    }
-  if (q->c.npinned == 0)
+  q->rev = false;
+  if (q->c.npinned == 0 && !rev)
     {
       q->c.nitems = 0;
       return;
     }
+  /* One lock for both, as gt_close_construct.  */
   gt_device_lock (q->dev);
-  gt_close_keys_locked (&q->c, q, &dead);
+  if (rev)
+    gt_rev_region_end_locked (q->dev, &q->c);
+  if (q->c.npinned != 0)
+    gt_close_keys_locked (&q->c, q, &dead);
+  else
+    q->c.nitems = 0;
   gt_device_unlock (q->dev);
-  free_later (q->dev, dead);
+  gt_free_later (q->dev, dead);
 }
 
 void

@@ -497,6 +497,21 @@ gt_xfer_end (struct gt_xfer *x)
   release (x);
 }
 
+void
+gt_free_later (struct gt_device *dev, struct gt_block *dead)
+{
+  while (dead != NULL)
+    {
+      struct gt_block *b = dead;
+      dead = b->next_dead;
+      b->next_dead = __atomic_load_n (&dev->free_later, __ATOMIC_RELAXED);
+      while (!__atomic_compare_exchange_n (&dev->free_later, &b->next_dead,
+					   b, true, __ATOMIC_RELEASE,
+					   __ATOMIC_RELAXED))
+	;
+    }
+}
+
 /* The last operation of a nowait construct, on whatever thread runs the
    queue (perhaps a vendor's callback, which must not call the plugin):
    the blocks it freed go to the device's list of memory to free.  */
@@ -504,18 +519,9 @@ static void
 finish_op (void *arg)
 {
   struct gt_xfer *x = arg;
-  struct gt_device *dev = x->dev;
 
-  while (x->dead != NULL)
-    {
-      struct gt_block *b = x->dead;
-      x->dead = b->next_dead;
-      b->next_dead = __atomic_load_n (&dev->free_later, __ATOMIC_RELAXED);
-      while (!__atomic_compare_exchange_n (&dev->free_later, &b->next_dead,
-					   b, true, __ATOMIC_RELEASE,
-					   __ATOMIC_RELAXED))
-	;
-    }
+  gt_free_later (x->dev, x->dead);
+  x->dead = NULL;
   release (x);
 }
 

@@ -115,6 +115,12 @@ void gt_xfer_run (struct gt_xfer *x, void *entry, void **vars,
 void gt_xfer_free_later (struct gt_xfer *x, struct gt_block *dead)
   GT_HIDDEN;
 
+/* The blocks DEAD (linked by next_dead), whose last user finished where
+   the plugin must not be called (a completion callback), free their
+   device memory later: at the next construct's start on DEV.  */
+void gt_free_later (struct gt_device *dev, struct gt_block *dead)
+  GT_HIDDEN;
+
 /* Wait for the operations queued so far; false if one failed.  */
 bool gt_xfer_wait (struct gt_xfer *x) GT_HIDDEN;
 
