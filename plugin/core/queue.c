@@ -402,7 +402,7 @@ copy_op (struct op *dst, const struct op *src)
 
 /* Operation SEQ of Q has run, ERR its result (Q's lock held): record it,
    and tell those waiting for it.  */
-static void
+static inline void
 op_ran_locked (struct gtc_queue *q, uint64_t seq, int err)
 {
   struct gtc_queue_state *s = q->state;
@@ -417,7 +417,7 @@ op_ran_locked (struct gtc_queue *q, uint64_t seq, int err)
 
 /* This thread stops running Q's operations (Q's lock held): others
    waiting may have to take over.  */
-static void
+static inline void
 hand_over_locked (struct gtc_queue_state *s)
 {
   if (s->done_sleepers)
