@@ -98,22 +98,23 @@ grow_tables_locked (struct gt_device *dev, unsigned n)
   __atomic_store_n (&dev->num_tables, n, __ATOMIC_RELEASE);
 }
 
-/* Load IMG onto DEV if its plugin accepts it (DEV's lock held).  */
-static void
+/* Load IMG onto DEV if its plugin accepts it (DEV's lock held).  Return
+   false when the plugin took the image but could not load it.  */
+static bool
 load_image_locked (struct gt_device *dev, struct gt_registered_image *img)
 {
   __tgt_target_table *table;
 
   if (img->table_id < dev->num_tables && dev->tables[img->table_id] != NULL)
-    return;
+    return true;
   if (!gt_dev_accepts_image (dev, &img->image))
-    return;
+    return true;
   table = gt_dev_load_image (dev, &img->image);
   if (table == NULL)
     {
       gt_debug ("device %d failed to load an image of target type %d",
 		dev->id, img->target_type);
-      return;
+      return false;
     }
   /* Its variables, its ICV variable, the note for unloading.  */
   gt_image_loaded_locked (dev, img, table);
@@ -121,21 +122,53 @@ load_image_locked (struct gt_device *dev, struct gt_registered_image *img)
   __atomic_store_n (&dev->tables[img->table_id], table, __ATOMIC_RELEASE);
   gt_debug ("device %d loaded an image of target type %d", dev->id,
 	    img->target_type);
+  return true;
 }
 
 /* Load every registered image that DEV's plugin accepts; DEV's lock
    held.  Images are visited newest first: of two images of one host
-   table that the device takes, the older one serves.  */
-static void
+   table that the device takes, the older one serves.  Return false if
+   one of them could not be loaded.  */
+static bool
 load_images_locked (struct gt_device *dev)
 {
   struct gt_registered_image *img;
+  bool ok = true;
 
   gt_lock (&gt_registry_lock);
   grow_tables_locked (dev, gt_num_host_tables);
   for (img = gt_images; img; img = img->next)
-    load_image_locked (dev, img);
+    ok &= load_image_locked (dev, img);
   gt_unlock (&gt_registry_lock);
+  return ok;
+}
+
+/* Take DEV down (its lock held): its mappings undone, its images
+   unloaded, its memory freed.  */
+static void
+finish_device_locked (struct gt_device *dev)
+{
+  struct gt_block *dead = NULL;
+  struct gt_key *k;
+
+  while ((k = (struct gt_key *) dev->mem_map.root) != NULL)
+    gt_unmap_key_locked (dev, k, &dead);
+  gt_blocks_free (dead);
+  dead = __atomic_exchange_n (&dev->free_later, NULL, __ATOMIC_ACQUIRE);
+  gt_blocks_free (dead);
+  /* Those other threads keep for reuse go with the device's memory
+     (their incarnation tells).  */
+  gt_blocks_free_recycled ();
+  __atomic_add_fetch (&dev->incarnation, 1, __ATOMIC_RELEASE);
+  gt_dev_deinit (dev);
+  dev->num_tables = 0;
+  /* The plugin freed the reverse-offload tables with the images.  */
+  free (dev->rev_fns);
+  dev->rev_fns = NULL;
+  dev->num_rev_fns = 0;
+  free (dev->running);
+  dev->running = NULL;
+  dev->num_running = dev->running_size = 0;
 }
 
 void
@@ -149,10 +182,17 @@ gt_devices_image_registered (struct gt_registered_image *img)
       struct gt_device *dev = &gt_devices[i];
       if (__atomic_load_n (&dev->state, __ATOMIC_ACQUIRE) != GT_DEVICE_READY)
 	continue;
+      bool loaded = true;
       gt_device_lock (dev);
       if (dev->state == GT_DEVICE_READY)
-	load_image_locked (dev, img);
+	loaded = load_image_locked (dev, img);
       gt_device_unlock (dev);
+      /* The device is in use: the new image's regions cannot fall back
+	 to the host while the data they map lives on the device.  */
+      if (!loaded)
+	gt_fatal ("device %d (plugin '%s') cannot load the offload image "
+		  "of a library loaded while it was in use", dev->id,
+		  dev->plugin_name);
     }
 }
 
@@ -169,29 +209,23 @@ teardown_devices (void)
   for (i = 0; i < n; i++)
     {
       struct gt_device *dev = &gt_devices[i];
-      struct gt_block *dead = NULL;
-      struct gt_key *k;
       if (__atomic_load_n (&dev->state, __ATOMIC_ACQUIRE) != GT_DEVICE_READY)
 	continue;
       gt_device_lock (dev);
-      while ((k = (struct gt_key *) dev->mem_map.root) != NULL)
-	gt_unmap_key_locked (dev, k, &dead);
-      gt_blocks_free (dead);
-      dead = __atomic_exchange_n (&dev->free_later, NULL, __ATOMIC_ACQUIRE);
-      gt_blocks_free (dead);
-      /* Those other threads keep for reuse go with the device's memory
-	 (their incarnation tells).  */
-      gt_blocks_free_recycled ();
-      __atomic_add_fetch (&dev->incarnation, 1, __ATOMIC_RELEASE);
-      gt_dev_deinit (dev);
-      dev->num_tables = 0;
-      /* The plugin freed the reverse-offload tables with the images.  */
-      free (dev->rev_fns);
-      dev->rev_fns = NULL;
-      dev->num_rev_fns = 0;
-      free (dev->running);
-      dev->running = NULL;
-      dev->num_running = dev->running_size = 0;
+      /* The program exits while regions it did not wait for still run
+	 (nowait work, another thread's region): the process ends them, as
+	 it would on a GPU; waiting could take forever, and their memory
+	 must stay while they run.  */
+      if (gt_dev_busy (dev))
+	{
+	  /* Nor do the images' destructors unload their code from it.  */
+	  __atomic_store_n (&dev->state, GT_DEVICE_FAILED, __ATOMIC_RELEASE);
+	  gt_device_unlock (dev);
+	  gt_debug ("device %d still runs work at exit; left as it is",
+		    dev->id);
+	  continue;
+	}
+      finish_device_locked (dev);
       __atomic_store_n (&dev->state, GT_DEVICE_UNINITIALISED,
 			__ATOMIC_RELEASE);
       gt_device_unlock (dev);
@@ -231,7 +265,18 @@ gt_device_ready_locked (struct gt_device *dev)
       else
 	{
 	  static pthread_once_t teardown_once = PTHREAD_ONCE_INIT;
-	  load_images_locked (dev);
+	  if (!load_images_locked (dev))
+	    {
+	      /* Nothing is mapped yet: the device is left out, and every
+		 construct falls back to the host alike.  Its regions alone
+		 falling back would leave their data on the device.  */
+	      gt_warning ("device %d (plugin '%s') cannot load the program's "
+			  "offload code; it is not used", dev->id,
+			  dev->plugin_name);
+	      finish_device_locked (dev);
+	      dev->state = GT_DEVICE_FAILED;
+	      return false;
+	    }
 	  if (dev->caps & GT_CAP_HOST_CODE)
 	    gt_map_host_vars_locked (dev);
 	  pthread_once (&teardown_once, register_teardown);

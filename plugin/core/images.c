@@ -72,11 +72,21 @@ gtc_load_image (struct gtc_device *dev, __tgt_device_image *image)
       k->image = img;
       k->index = i;
       e[i].flags = GT_OFFLOAD_ENTRY_FUNC;
-      if (gtc_vendor.find_kernel (dev, img, i, k) == 0)
+      int r = gtc_vendor.find_kernel (dev, img, i, k);
+      if (r == 0)
 	e[i].addr = k;
-      else
+      else if (r > 0)
 	gt_plugin_debug ("device %d: image has no code for function %zu",
 			 (int) dev->number, i);
+      else
+	{
+	  /* The vendor said why.  A region of the image must not fall
+	     back to the host alone while its data goes to the device:
+	     the image is not loaded.  */
+	  gtc_vendor.unload_image (dev, img);
+	  image_free (img);
+	  return NULL;
+	}
     }
   for (i = 0; i < nv; i++)
     {

@@ -155,8 +155,10 @@ struct gtc_vendor
 
   /* Images: check a GCC descriptor beyond its target type (optional; the
      messages of a refusal go to GOMP_DEBUG), load it, find the device code
-     of host function INDEX (filling K->handle and K->name; nonzero when
-     the device cannot run it), find variable INDEX, unload.  */
+     of host function INDEX (filling K->handle and K->name; positive when
+     the image has no kernel for it, which is no error; negative, after
+     reporting it, when looking it up failed: the image is then not
+     loaded), find variable INDEX, unload.  */
   bool (*image_ok) (const struct gt_gcc_image *);
   int (*load_image) (struct gtc_device *, struct gtc_image *);
   int (*find_kernel) (struct gtc_device *, struct gtc_image *, size_t index,
@@ -337,6 +339,8 @@ int gtc_event_wait (tgt_event_t event) GTC_HIDDEN;
    completed; GT_RTL_FAIL: something up to it failed, or no such event.  */
 int gtc_event_query (tgt_event_t event) GTC_HIDDEN;
 int gtc_device_wait (struct gtc_device *dev) GTC_HIDDEN;
+/* 1 if work queued on DEV has not completed yet, else 0.  */
+int gtc_device_query (struct gtc_device *dev) GTC_HIDDEN;
 int gtc_event_notify (tgt_event_t event, tgt_sync_event_t token) GTC_HIDDEN;
 bool gtc_event_valid (tgt_event_t event) GTC_HIDDEN;
 struct gtc_device *gtc_event_device (tgt_event_t event) GTC_HIDDEN;

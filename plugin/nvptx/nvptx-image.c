@@ -525,12 +525,11 @@ nvptx_find_kernel (struct gtc_device *gdev, struct gtc_image *gimg,
     {
       /* GCC 14 lists its reverse-offload functions, which are no kernels,
 	 and a driver may not find them.  */
-      if (strstr (ptx_name, "$nohost") == NULL || r != CUDA_ERROR_NOT_FOUND)
-	{
-	  char what[256];
-	  snprintf (what, sizeof what, "cuModuleGetFunction (%s)", ptx_name);
-	  nvptx_report (dev, what, r);
-	}
+      if (strstr (ptx_name, "$nohost") != NULL && r == CUDA_ERROR_NOT_FOUND)
+	return 1;
+      char what[256];
+      snprintf (what, sizeof what, "cuModuleGetFunction (%s)", ptx_name);
+      nvptx_report (dev, what, r);
       return -1;
     }
   if (CU (cuFuncGetAttribute) (&nk->max_threads,
@@ -542,7 +541,7 @@ nvptx_find_kernel (struct gtc_device *gdev, struct gtc_image *gimg,
       /* A function, not a kernel.  */
       gt_plugin_debug ("device %d: %s is no kernel", nvptx_num (dev),
 		       ptx_name);
-      return -1;
+      return 1;
     }
   nk->ptx_name = ptx_name;
   nk->name = strdup (ptx_name);
