@@ -325,6 +325,13 @@ gt_dev_done (struct gt_device *dev, tgt_event_t ev)
 }
 
 bool
+gt_dev_busy (struct gt_device *dev)
+{
+  return dev->plugin->query_event != NULL
+	 && dev->plugin->query_event (dev->local_id, NULL) == 1;
+}
+
+bool
 gt_dev_can_order (struct gt_device *dev, tgt_event_t ev)
 {
   return dev->plugin->enforce_dep != NULL

@@ -146,6 +146,9 @@ bool gt_dev_wait (struct gt_device *dev, tgt_event_t ev) GT_HIDDEN;
 /* Has EV completed, and everything before it succeeded?  False when it
    has not, or failed, or the plugin cannot tell without waiting.  */
 bool gt_dev_done (struct gt_device *dev, tgt_event_t ev) GT_HIDDEN;
+/* Whether DEV has queued work that has not completed (false where its
+   plugin cannot tell).  */
+bool gt_dev_busy (struct gt_device *dev) GT_HIDDEN;
 
 /* Can DEV order its own work behind EV without the host waiting?  */
 bool gt_dev_can_order (struct gt_device *dev, tgt_event_t ev) GT_HIDDEN;

@@ -301,7 +301,9 @@ typedef struct gt_rect_copy
      and the operations up to it succeeded, 1 if it has not (yet), an
      error code if an operation up to it failed or EVENT is not valid (a
      gomptarget extension; the front end waits where a plugin lacks it).
-     Asking does not make queued work progress.
+     EVENT NULL: whether all work queued on device ID so far has completed
+     (1 if not; the front end does not take a device down at exit while
+     it has).  Asking does not make queued work progress.
 
    Rectangular copies.
    data_copy_rect: copy COPY from device SRC_ID's memory to device DST_ID's

@@ -967,6 +967,23 @@ gtc_device_wait (struct gtc_device *dev)
 }
 
 int
+gtc_device_query (struct gtc_device *dev)
+{
+  size_t i;
+
+  for (i = 0; i < max_queues_per_device; i++)
+    {
+      struct gtc_queue *q = __atomic_load_n (&dev->queues[i],
+					     __ATOMIC_ACQUIRE);
+      if (q != NULL
+	  && completed (q) < __atomic_load_n (&q->state->submitted,
+					      __ATOMIC_ACQUIRE))
+	return 1;
+    }
+  return 0;
+}
+
+int
 gtc_event_notify (tgt_event_t event, tgt_sync_event_t token)
 {
   uint64_t seq;

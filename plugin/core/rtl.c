@@ -438,9 +438,9 @@ __tgt_rtl_query_event (int32_t id, tgt_event_t event)
 {
   struct gtc_device *dev = ready_device (id);
 
-  if (dev == NULL || event == NULL)
+  if (dev == NULL)
     return GT_RTL_FAIL;
-  return gtc_event_query (event);
+  return event ? gtc_event_query (event) : gtc_device_query (dev);
 }
 
 /* ---- Dependences.  ---- */
