@@ -1,0 +1,87 @@
+/* Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+
+   dlopen/dlclose cycles of a library with offload images of its own
+   (lib/cycle-lib.c, built as cycle-lib.so beside this program): each
+   cycle registers its image, runs its region on the default device with
+   its declare target variable, and unregisters it.  The first cycles run
+   before the program's own first region (the device not yet in use),
+   the others after it.  usage: dlopen-cycle CYCLES; prints
+   "dlopen-cycle: ok" and exits 0, else exits 2.  */
+
+#include <dlfcn.h>
+#include <libgen.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define N 64
+
+static int
+cycle (const char *path, int c, int want_device)
+{
+  long a[N], want = 0;
+  void *h = dlopen (path, RTLD_NOW | RTLD_LOCAL);
+  if (h == NULL)
+    {
+      fprintf (stderr, "dlopen-cycle: %s\n", dlerror ());
+      return 1;
+    }
+  long (*region) (const long *, int, int *)
+    = (long (*) (const long *, int, int *)) dlsym (h, "cycle_region");
+  void (*set_bias) (int) = (void (*) (int)) dlsym (h, "cycle_set_bias");
+  if (region == NULL || set_bias == NULL)
+    {
+      fprintf (stderr, "dlopen-cycle: %s\n", dlerror ());
+      return 1;
+    }
+  for (int i = 0; i < N; i++)
+    want += a[i] = c * 100 + i;
+  set_bias (c);
+  int on = -1;
+  long s = region (a, N, &on);
+  dlclose (h);
+  if (s != want + c)
+    {
+      fprintf (stderr, "dlopen-cycle: cycle %d: sum %ld, not %ld\n", c, s,
+	       want + c);
+      return 1;
+    }
+  if (on != want_device)
+    {
+      fprintf (stderr, "dlopen-cycle: cycle %d: the region ran on the %s\n",
+	       c, on ? "device" : "host");
+      return 1;
+    }
+  return 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  char path[4096];
+  int cycles = argc > 1 ? atoi (argv[1]) : 10;
+  int on_dev = omp_get_default_device () != omp_get_initial_device ();
+
+  snprintf (path, sizeof path, "%s/cycle-lib.so", dirname (strdup (argv[0])));
+  for (int c = 0; c < cycles; c++)
+    {
+      if (c == cycles / 2)
+	{
+	  int x = 0;
+#pragma omp target map(tofrom: x)
+	  x += 1;
+	  if (x != 1)
+	    {
+	      fprintf (stderr, "dlopen-cycle: the program's region gave %d\n",
+		       x);
+	      return 2;
+	    }
+	}
+      if (cycle (path, c + 1, on_dev))
+	return 2;
+    }
+  printf ("dlopen-cycle: ok (%d cycles)\n", cycles);
+  return 0;
+}
