@@ -64,7 +64,9 @@ main (int argc, char **argv)
   int cycles = argc > 1 ? atoi (argv[1]) : 10;
   int on_dev = omp_get_default_device () != omp_get_initial_device ();
 
-  snprintf (path, sizeof path, "%s/cycle-lib.so", dirname (strdup (argv[0])));
+  char self[4096];
+  snprintf (self, sizeof self, "%s", argv[0]);
+  snprintf (path, sizeof path, "%s/cycle-lib.so", dirname (self));
   for (int c = 0; c < cycles; c++)
     {
       if (c == cycles / 2)
