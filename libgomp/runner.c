@@ -256,6 +256,9 @@ static pthread_once_t native_tls_once = PTHREAD_ONCE_INIT;
    (NULL until first needed).  */
 static GT_TLS void *native_block;
 static GT_TLS unsigned char *device_identity;
+/* Frees a thread's device identity when the thread ends.  */
+static pthread_key_t identity_key;
+static bool identity_key_ok;
 
 static int
 find_native_tls (struct dl_phdr_info *info, size_t size, void *data)
@@ -287,6 +290,7 @@ init_native_tls (void)
       || sym == NULL || dladdr (sym, &di) == 0)
     return;
   native_base = (uintptr_t) di.dli_fbase;
+  identity_key_ok = pthread_key_create (&identity_key, free) == 0;
   dl_iterate_phdr (find_native_tls, NULL);
   if (native_tls_size == 0 || native_tls_size > NATIVE_TLS_MAX
       || native_tls_filesz > native_tls_size)
@@ -320,6 +324,8 @@ identity_ready (void)
     return false;
   device_identity = gt_calloc (1, native_tls_size);
   memcpy (device_identity, native_tls_image, native_tls_filesz);
+  if (identity_key_ok)
+    pthread_setspecific (identity_key, device_identity);
   return true;
 }
 
