@@ -130,6 +130,15 @@ struct op
   void *vars[INLINE_VARS];
 };
 
+/* What a software queue's thread running operations runs.  */
+enum executing
+{
+  EXEC_NONE,			/* No thread runs operations.  */
+  EXEC_RING,			/* Operations of the ring, in turn.  */
+  EXEC_AT_ONCE			/* Operation COMPLETED+1, which never
+				   entered the ring (run_at_once_locked).  */
+};
+
 struct note
 {
   uint64_t seq;
@@ -150,9 +159,10 @@ struct gtc_queue_state
 
   /* Software queues.  */
   struct op *ring;		/* Operations COMPLETED+1 .. SUBMITTED at
-				   their seq modulo CAP.  */
+				   their seq modulo CAP, but for one run
+				   at once (EXEC_AT_ONCE).  */
   size_t cap;
-  bool executing;		/* A thread is running operations.  */
+  unsigned char executing;	/* enum executing.  */
   pthread_t worker;
   bool worker_started, stop;
 
@@ -434,7 +444,7 @@ run_ops_locked (struct gtc_queue *q, uint64_t until)
   struct gtc_queue_state *s = q->state;
   struct gtc_queue *outer = running_queue;
 
-  s->executing = true;
+  s->executing = EXEC_RING;
   running_queue = q;
   while (s->completed < until && s->completed < s->submitted)
     {
@@ -453,7 +463,7 @@ run_ops_locked (struct gtc_queue *q, uint64_t until)
       qlock (s);
       op_ran_locked (q, seq, err);
     }
-  s->executing = false;
+  s->executing = EXEC_NONE;
   running_queue = outer;
   hand_over_locked (s);
 }
@@ -521,12 +531,15 @@ ring_slot (struct gtc_queue_state *s)
   if (GT_UNLIKELY (live + 1 >= s->cap))
     {
       /* Grown by the submitter; the executor copies operations out under
-	 the lock, so it never reads a ring being replaced.  */
+	 the lock, so it never reads a ring being replaced.  An operation
+	 being run at once counts as live but has no slot to move (the
+	 ring may not even exist yet).  */
       size_t cap = s->cap ? 2 * s->cap : 64;
       struct op *ring = malloc (cap * sizeof *ring);
       if (ring == NULL)
 	return NULL;
-      for (seq = s->completed + 1; seq <= s->submitted; seq++)
+      seq = s->completed + 1 + (s->executing == EXEC_AT_ONCE);
+      for (; seq <= s->submitted; seq++)
 	copy_op (&ring[seq & (cap - 1)], &s->ring[seq & (s->cap - 1)]);
       free (s->ring);
       s->ring = ring;
@@ -756,13 +769,13 @@ run_at_once_locked (struct gtc_queue *q, struct op *op)
     err = run_op (q, op);
   else
     {
-      s->executing = true;
+      s->executing = EXEC_AT_ONCE;
       qunlock (s);
       running_queue = q;
       err = run_op (q, op);
       running_queue = outer;
       qlock (s);
-      s->executing = false;
+      s->executing = EXEC_NONE;
     }
   op_ran_locked (q, seq, err);
   hand_over_locked (s);
