@@ -7,10 +7,11 @@
    threads share queues, and one thread queues its copies while another
    runs its region's launch or a large copy on the same queue.  Each
    region maps a small and a large (above 4 KiB) array to the device and
-   one back; every value is checked.  The queues-one-*.c tests include
-   this one with a single queue.  */
+   one back; every value is checked.  queues-one.c runs it with a single
+   queue, and the nvptx and gcn folders on the emulated GPUs.  */
 
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #ifndef STRESS_DIV
@@ -55,6 +56,9 @@ main (void)
       }
   }
   if (bad != 0)
-    abort ();
+    {
+      fprintf (stderr, "%d wrong values\n", bad);
+      abort ();
+    }
   return 0;
 }
