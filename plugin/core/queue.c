@@ -292,8 +292,7 @@ completed (const struct gtc_queue *q)
 int
 gtc_queues_init (void)
 {
-  long n = gt_env_number ("GOMPTARGET_QUEUES", 8, 64);
-  max_queues_per_device = n > 0 ? (unsigned) n : 1;
+  max_queues_per_device = (unsigned) gt_env_queues (false);
   return 0;
 }
 
