@@ -742,12 +742,13 @@ make_op (const struct gtc_op_desc *d, struct op *op)
    held)?  When nothing is queued before it or running: a copy or a host
    call, which saves queueing it, and the launch of a construct whose
    caller waits for it (other launches are left for whoever waits, so
-   that a nowait region runs apart).  */
+   that a nowait region runs apart).  D is the descriptor OP was made
+   from, whose caller_waits only a launch's has.  */
 static inline bool
 runs_at_once (const struct gtc_queue_state *s, const struct op *op,
-	      bool caller_waits)
+	      const struct gtc_op_desc *d)
 {
-  return (op->kind != OP_LAUNCH || caller_waits) && !s->executing
+  return (op->kind != OP_LAUNCH || d->caller_waits) && !s->executing
 	 && s->completed == s->submitted && s->failed == 0;
 }
 
@@ -781,12 +782,13 @@ run_at_once_locked (struct gtc_queue *q, struct op *op)
   return seq;
 }
 
-/* Queue OP on Q behind the NDEPS events DEPS (Q's lock held): waits for
-   those of other queues first.  The sequence number of OP, or 0 with a
-   message.  */
+/* Queue OP, made from D, on Q behind the NDEPS events DEPS (Q's lock
+   held): waits for those of other queues first.  The sequence number of
+   OP, or 0 with a message.  */
 static uint64_t
-queue_op_locked (struct gtc_queue *q, struct op *op, bool caller_waits,
-		 int32_t ndeps, tgt_event_t *deps)
+queue_op_locked (struct gtc_queue *q, struct op *op,
+		 const struct gtc_op_desc *d, int32_t ndeps,
+		 tgt_event_t *deps)
 {
   struct gtc_queue_state *s = q->state;
   struct gtc_queue *dq;
@@ -827,7 +829,7 @@ queue_op_locked (struct gtc_queue *q, struct op *op, bool caller_waits,
       __atomic_store_n (&s->submitted, s->submitted + 1, __ATOMIC_RELEASE);
       return s->submitted;
     }
-  if (runs_at_once (s, op, caller_waits))
+  if (runs_at_once (s, op, d))
     return run_at_once_locked (q, op);
   if (push_locked (s, op) != 0)
     return 0;
@@ -859,7 +861,7 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
   if (!make_op (d, &op))
     return GT_RTL_FAIL;
   qlock (q->state);
-  seq = queue_op_locked (q, &op, d->caller_waits, ndeps, deps);
+  seq = queue_op_locked (q, &op, d, ndeps, deps);
   qunlock (q->state);
   /* A launch that is not in the ring (run, issued or failed) keeps its
      arguments nowhere else.  */
