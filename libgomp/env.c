@@ -1,6 +1,7 @@
 /* env.c -- the ICVs this library owns and the environment variables that
    set them: OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE (and _ALL), GOMP_DEBUG,
-   GOMPTARGET_PLUGINS and GOMPTARGET_PLUGIN_PATH.
+   GOMPTARGET_PLUGINS and GOMPTARGET_PLUGIN_PATH; and the report of a bad
+   GOMPTARGET_QUEUES, which the plugins read.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -74,6 +75,9 @@ gt_initialize_env (void)
   const char *s;
 
   gt_debug_level = gt_env_debug_level (true);
+  /* The plugins read GOMPTARGET_QUEUES, each for itself: a bad value is
+     reported here, once.  */
+  gt_env_queues (true);
   parse_target_offload ();
   /* The host's default-device-var: OMP_DEFAULT_DEVICE, else the value
      for all devices and the host (the devices' own forms are read by

@@ -169,6 +169,36 @@ load_one_plugin (const char *dirs, const char *name, size_t name_len,
   (*nplugins)++;
 }
 
+/* A name of GOMPTARGET_PLUGINS, and whether its repetition was
+   reported.  */
+struct plugin_name
+{
+  const char *name;
+  size_t len;
+  bool repeated;
+};
+
+/* Whether NAME is among the NSEEN names of SEEN, which says so once per
+   name: a plugin named twice is tried once, so that its devices do not
+   come again as further devices sharing their state.  */
+static bool
+named_before (struct plugin_name *seen, int nseen, const char *name,
+	      size_t len)
+{
+  int i;
+
+  for (i = 0; i < nseen; i++)
+    if (seen[i].len == len && memcmp (seen[i].name, name, len) == 0)
+      {
+	if (!seen[i].repeated)
+	  gt_warning ("GOMPTARGET_PLUGINS: '%.*s' is named more than once; "
+		      "its repetitions are ignored", (int) len, name);
+	seen[i].repeated = true;
+	return true;
+      }
+  return false;
+}
+
 int
 gt_load_plugins (struct gt_plugin_info **plugins_out)
 {
@@ -176,7 +206,8 @@ gt_load_plugins (struct gt_plugin_info **plugins_out)
   char *own_dir = NULL;
   const char *dirs;
   struct gt_plugin_info *plugins;
-  int nplugins = 0, max;
+  struct plugin_name *seen;
+  int nplugins = 0, nseen = 0, max;
 
   *plugins_out = NULL;
   if (lt_dlinit () != 0)
@@ -198,6 +229,7 @@ gt_load_plugins (struct gt_plugin_info **plugins_out)
   for (max = 1, p = list; *p; p++)
     max += *p == ',';
   plugins = gt_calloc (max, sizeof *plugins);
+  seen = gt_calloc (max, sizeof *seen);
   for (p = list; *p; )
     {
       size_t len = strcspn (p, ",");
@@ -207,8 +239,10 @@ gt_load_plugins (struct gt_plugin_info **plugins_out)
       while (name_len > 0 && (name[name_len - 1] == ' '
 			      || name[name_len - 1] == '\t'))
 	name_len--;
-      if (name_len > 0)
+      if (name_len > 0 && !named_before (seen, nseen, name, name_len))
 	{
+	  seen[nseen].name = name;
+	  seen[nseen++].len = name_len;
 	  if (memchr (name, '/', name_len) != NULL)
 	    gt_warning ("GOMPTARGET_PLUGINS: '%.*s' is not a plugin name",
 			(int) name_len, name);
@@ -220,6 +254,7 @@ gt_load_plugins (struct gt_plugin_info **plugins_out)
 	p++;
     }
   free (own_dir);
+  free (seen);
   *plugins_out = plugins;
   return nplugins;
 }

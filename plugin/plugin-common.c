@@ -94,9 +94,11 @@ report_warning (const char *fmt, ...)
   va_end (ap);
 }
 
-/* gt_env_number, which reports a malformed value only if WARN.  */
+/* A number from MIN to MAX from the environment variable NAME, DEFLT
+   when it is unset or malformed; a malformed value is reported only if
+   WARN.  */
 static long
-env_number (const char *name, long deflt, long max, bool warn)
+env_number (const char *name, long deflt, long min, long max, bool warn)
 {
   const char *s = getenv (name), *p;
   char *end;
@@ -110,11 +112,11 @@ env_number (const char *name, long deflt, long max, bool warn)
   v = strtol (p, &end, 10);
   while (*end == ' ' || *end == '\t')
     end++;
-  if (*p == '\0' || *end != '\0' || errno != 0 || v < 0 || v > max)
+  if (*p == '\0' || *end != '\0' || errno != 0 || v < min || v > max)
     {
       if (warn)
-	report_warning ("%s='%s' is not a number from 0 to %ld; using %ld",
-			name, s, max, deflt);
+	report_warning ("%s='%s' is not a number from %ld to %ld; using %ld",
+			name, s, min, max, deflt);
       return deflt;
     }
   return v;
@@ -123,13 +125,19 @@ env_number (const char *name, long deflt, long max, bool warn)
 long
 gt_env_number (const char *name, long deflt, long max)
 {
-  return env_number (name, deflt, max, true);
+  return env_number (name, deflt, 0, max, true);
 }
 
 int
 gt_env_debug_level (bool warn)
 {
-  return (int) env_number ("GOMP_DEBUG", 0, 100, warn);
+  return (int) env_number ("GOMP_DEBUG", 0, 0, 100, warn);
+}
+
+int
+gt_env_queues (bool warn)
+{
+  return (int) env_number ("GOMPTARGET_QUEUES", 8, 1, 64, warn);
 }
 
 bool

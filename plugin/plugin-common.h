@@ -53,6 +53,11 @@ long gt_env_number (const char *name, long deflt, long max)
    loads, do not say it again).  */
 int gt_env_debug_level (bool warn) GT_PLUGIN_HIDDEN;
 
+/* GOMPTARGET_QUEUES, the number of queues of each device of every
+   plugin, from 1 to 64 (default 8): its one parser.  WARN as above: the
+   front end reports a bad value once, however many plugins read it.  */
+int gt_env_queues (bool warn) GT_PLUGIN_HIDDEN;
+
 /* Write PREFIX and FMT formatted as one line on stderr, in one write.
    Shared with the front end.  */
 void gt_vreport (const char *prefix, const char *fmt, va_list ap)

@@ -130,6 +130,15 @@ struct op
   void *vars[INLINE_VARS];
 };
 
+/* What a software queue's thread running operations runs.  */
+enum executing
+{
+  EXEC_NONE,			/* No thread runs operations.  */
+  EXEC_RING,			/* Operations of the ring, in turn.  */
+  EXEC_AT_ONCE			/* Operation COMPLETED+1, which never
+				   entered the ring (run_at_once_locked).  */
+};
+
 struct note
 {
   uint64_t seq;
@@ -150,9 +159,10 @@ struct gtc_queue_state
 
   /* Software queues.  */
   struct op *ring;		/* Operations COMPLETED+1 .. SUBMITTED at
-				   their seq modulo CAP.  */
+				   their seq modulo CAP, but for one run
+				   at once (EXEC_AT_ONCE).  */
   size_t cap;
-  bool executing;		/* A thread is running operations.  */
+  unsigned char executing;	/* enum executing.  */
   pthread_t worker;
   bool worker_started, stop;
 
@@ -282,8 +292,7 @@ completed (const struct gtc_queue *q)
 int
 gtc_queues_init (void)
 {
-  long n = gt_env_number ("GOMPTARGET_QUEUES", 8, 64);
-  max_queues_per_device = n > 0 ? (unsigned) n : 1;
+  max_queues_per_device = (unsigned) gt_env_queues (false);
   return 0;
 }
 
@@ -434,7 +443,7 @@ run_ops_locked (struct gtc_queue *q, uint64_t until)
   struct gtc_queue_state *s = q->state;
   struct gtc_queue *outer = running_queue;
 
-  s->executing = true;
+  s->executing = EXEC_RING;
   running_queue = q;
   while (s->completed < until && s->completed < s->submitted)
     {
@@ -453,7 +462,7 @@ run_ops_locked (struct gtc_queue *q, uint64_t until)
       qlock (s);
       op_ran_locked (q, seq, err);
     }
-  s->executing = false;
+  s->executing = EXEC_NONE;
   running_queue = outer;
   hand_over_locked (s);
 }
@@ -521,12 +530,15 @@ ring_slot (struct gtc_queue_state *s)
   if (GT_UNLIKELY (live + 1 >= s->cap))
     {
       /* Grown by the submitter; the executor copies operations out under
-	 the lock, so it never reads a ring being replaced.  */
+	 the lock, so it never reads a ring being replaced.  An operation
+	 being run at once counts as live but has no slot to move (the
+	 ring may not even exist yet).  */
       size_t cap = s->cap ? 2 * s->cap : 64;
       struct op *ring = malloc (cap * sizeof *ring);
       if (ring == NULL)
 	return NULL;
-      for (seq = s->completed + 1; seq <= s->submitted; seq++)
+      seq = s->completed + 1 + (s->executing == EXEC_AT_ONCE);
+      for (; seq <= s->submitted; seq++)
 	copy_op (&ring[seq & (cap - 1)], &s->ring[seq & (s->cap - 1)]);
       free (s->ring);
       s->ring = ring;
@@ -730,12 +742,13 @@ make_op (const struct gtc_op_desc *d, struct op *op)
    held)?  When nothing is queued before it or running: a copy or a host
    call, which saves queueing it, and the launch of a construct whose
    caller waits for it (other launches are left for whoever waits, so
-   that a nowait region runs apart).  */
+   that a nowait region runs apart).  D is the descriptor OP was made
+   from, whose caller_waits only a launch's has.  */
 static inline bool
 runs_at_once (const struct gtc_queue_state *s, const struct op *op,
-	      bool caller_waits)
+	      const struct gtc_op_desc *d)
 {
-  return (op->kind != OP_LAUNCH || caller_waits) && !s->executing
+  return (op->kind != OP_LAUNCH || d->caller_waits) && !s->executing
 	 && s->completed == s->submitted && s->failed == 0;
 }
 
@@ -756,25 +769,26 @@ run_at_once_locked (struct gtc_queue *q, struct op *op)
     err = run_op (q, op);
   else
     {
-      s->executing = true;
+      s->executing = EXEC_AT_ONCE;
       qunlock (s);
       running_queue = q;
       err = run_op (q, op);
       running_queue = outer;
       qlock (s);
-      s->executing = false;
+      s->executing = EXEC_NONE;
     }
   op_ran_locked (q, seq, err);
   hand_over_locked (s);
   return seq;
 }
 
-/* Queue OP on Q behind the NDEPS events DEPS (Q's lock held): waits for
-   those of other queues first.  The sequence number of OP, or 0 with a
-   message.  */
+/* Queue OP, made from D, on Q behind the NDEPS events DEPS (Q's lock
+   held): waits for those of other queues first.  The sequence number of
+   OP, or 0 with a message.  */
 static uint64_t
-queue_op_locked (struct gtc_queue *q, struct op *op, bool caller_waits,
-		 int32_t ndeps, tgt_event_t *deps)
+queue_op_locked (struct gtc_queue *q, struct op *op,
+		 const struct gtc_op_desc *d, int32_t ndeps,
+		 tgt_event_t *deps)
 {
   struct gtc_queue_state *s = q->state;
   struct gtc_queue *dq;
@@ -815,7 +829,7 @@ queue_op_locked (struct gtc_queue *q, struct op *op, bool caller_waits,
       __atomic_store_n (&s->submitted, s->submitted + 1, __ATOMIC_RELEASE);
       return s->submitted;
     }
-  if (runs_at_once (s, op, caller_waits))
+  if (runs_at_once (s, op, d))
     return run_at_once_locked (q, op);
   if (push_locked (s, op) != 0)
     return 0;
@@ -847,7 +861,7 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
   if (!make_op (d, &op))
     return GT_RTL_FAIL;
   qlock (q->state);
-  seq = queue_op_locked (q, &op, d->caller_waits, ndeps, deps);
+  seq = queue_op_locked (q, &op, d, ndeps, deps);
   qunlock (q->state);
   /* A launch that is not in the ring (run, issued or failed) keeps its
      arguments nowhere else.  */
