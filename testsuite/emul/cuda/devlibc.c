@@ -10,9 +10,12 @@
    the next launch, before host callbacks, context destruction).  abort
    in a kernel is a trap: the launch fails with
    CUDA_ERROR_LAUNCH_FAILED and the context keeps the error.  exit in a
-   kernel ends the kernel's thread and the kernel with it, without error:
-   GCC 12's nvptx newlib implements exit with the PTX "exit" instruction,
-   not a trap.  Every other thread, and calls made by the runtime
+   kernel does what the image's nvptx newlib does (launch.c,
+   emul_kernel_libc_exit): GCC 12's stores the status where
+   __exitval_ptr points, if it is set, and ends the thread with the PTX
+   "exit" instruction, and the kernel with it, without error; newlib 4.3
+   and later (GCC 14's) calls abort, a trap, unless __exitval_ptr is set.
+   Every other thread, and calls made by the runtime
    libraries (gomptarget's own messages), get the real libc function.
 
    Copyright (C) 2026 The gomptarget authors.
@@ -415,9 +418,7 @@ exit (int status)
   struct emul_launch *l = DEVICE_CALL ();
   if (l)
     {
-      emul_debug ("exit (%d) in a kernel: the kernel's thread ends",
-		  status);
-      emul_kernel_exit (l, false);
+      emul_kernel_libc_exit (l, status);
       cannot_end_thread ("exit");
     }
   NEED_REAL ();
@@ -430,7 +431,7 @@ _exit (int status)
   struct emul_launch *l = DEVICE_CALL ();
   if (l)
     {
-      emul_kernel_exit (l, false);
+      emul_kernel_libc_exit (l, status);
       cannot_end_thread ("_exit");
     }
   NEED_REAL ();
@@ -443,7 +444,7 @@ abort (void)
   struct emul_launch *l = DEVICE_CALL ();
   if (l)
     {
-      emul_kernel_exit (l, true);
+      emul_kernel_exit (l, CUDA_ERROR_LAUNCH_FAILED);
       cannot_end_thread ("abort");
     }
   NEED_REAL ();

@@ -397,6 +397,12 @@ struct emul_image
   struct ptx_object **objs;
   size_t nobjs;
   bool uses_printf, uses_malloc;
+  /* The device libc's _exit calls abort where nothing set
+     __exitval_ptr (newlib 4.3 and later, GCC 14's here: exit in
+     offloaded code is a trap); else (GCC 12's newlib) exit stores its
+     status where __exitval_ptr points, if anywhere, and ends the thread
+     with the PTX "exit" instruction.  */
+  bool exit_aborts;
   size_t shared_size, const_size;
 };
 
@@ -509,11 +515,17 @@ struct emul_launch
    (found through the OpenMP device number when gomptarget is loaded).  */
 struct emul_launch *emul_kernel_of_thread (void);
 
-/* exit (STATUS) and abort () in device code of launch L: end the kernel
-   (exit: normally, abort: as a trap).  Return only when the calling
-   thread cannot leave the kernel (a thread of a parallel region inside
-   it).  */
-void emul_kernel_exit (struct emul_launch *l, bool trap);
+/* abort () in device code of launch L (RESULT: CUDA_ERROR_LAUNCH_FAILED,
+   a trap) and the PTX "exit" instruction (RESULT: CUDA_SUCCESS): end the
+   kernel with RESULT.  Return only when the calling thread cannot leave
+   the kernel (a thread of a parallel region inside it).  */
+void emul_kernel_exit (struct emul_launch *l, CUresult result);
+
+/* exit (STATUS) and _exit (STATUS) in device code of launch L, as the
+   image's device libc does them (struct emul_image's exit_aborts): a
+   trap, or STATUS stored where __exitval_ptr points (if it is set) and
+   the PTX "exit" instruction.  Returns as emul_kernel_exit.  */
+void emul_kernel_libc_exit (struct emul_launch *l, int status);
 
 /* ---- rev.c: the device side of reverse offload.  ---- */
 

@@ -99,15 +99,61 @@ emul_kernel_of_thread (void)
   return l;
 }
 
-void
-emul_kernel_exit (struct emul_launch *l, bool trap)
+/* Can the calling thread leave the kernel of L at once?  */
+static bool
+kernel_thread (struct emul_launch *l)
 {
-  if (emul_tls_launch != l
-      || (omp_get_level_fn && omp_get_level_fn () != l->omp_level))
+  return emul_tls_launch == l
+	 && (omp_get_level_fn == NULL || omp_get_level_fn () == l->omp_level);
+}
+
+void
+emul_kernel_exit (struct emul_launch *l, CUresult result)
+{
+  if (!kernel_thread (l))
     return;
-  if (trap)
-    l->result = CUDA_ERROR_LAUNCH_FAILED;
+  if (result != CUDA_SUCCESS)
+    l->result = result;
   longjmp (l->exit_jump, 1);
+}
+
+void
+emul_kernel_libc_exit (struct emul_launch *l, int status)
+{
+  struct CUmod_st *mod = l->func->mod;
+  uintptr_t var;
+  uint64_t where = 0;
+  size_t size;
+
+  if (!kernel_thread (l))
+    return;
+  /* newlib's exit (GCC 12's) or _exit (4.3 and later): *__exitval_ptr =
+     status when it is set (crt0 of a stand-alone program sets it); else
+     the former ends the thread all the same, the latter calls abort.  */
+  var = emul_module_global (mod, "__exitval_ptr", &size);
+  if (var != 0 && size == sizeof where)
+    memcpy (&where, (const void *) var, sizeof where);
+  if (where == 0 && mod->image->exit_aborts)
+    {
+      emul_debug ("exit (%d) in a kernel: the device libc's _exit calls "
+		  "abort: a trap", status);
+      emul_kernel_exit (l, CUDA_ERROR_LAUNCH_FAILED);
+    }
+  if (where != 0)
+    {
+      int32_t value = status;
+      if (!emul_device_accessible (l->ctx, where, sizeof value))
+	{
+	  emul_debug ("exit (%d) in a kernel: __exitval_ptr %p is not "
+		      "device memory", status, (void *) (uintptr_t) where);
+	  emul_kernel_exit (l, CUDA_ERROR_ILLEGAL_ADDRESS);
+	}
+      memcpy ((void *) (uintptr_t) where, &value, sizeof value);
+      __atomic_thread_fence (__ATOMIC_RELEASE);
+    }
+  emul_debug ("exit (%d) in a kernel: the kernel's thread ends%s", status,
+	      where ? " (status stored at __exitval_ptr)" : "");
+  emul_kernel_exit (l, CUDA_SUCCESS);
 }
 
 /* Run by the front end (or directly) on the thread that executes the

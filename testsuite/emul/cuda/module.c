@@ -469,6 +469,15 @@ link_objects (struct ptx_object **objs, size_t nobjs, int sm,
 	  ok = false;
 	}
     }
+
+  /* What exit does on the device: the object that defines _exit tells.  */
+  for (size_t i = 0; i < nobjs; i++)
+    {
+      const struct ptx_sym *s = ptx_find (objs[i], "_exit");
+      if (s && s->defined && s->kind == PTX_FUNC
+	  && ptx_uses (objs[i], "abort"))
+	img->exit_aborts = true;
+    }
   free (t.slot);
   if (!ok)
     {
