@@ -455,7 +455,8 @@ nvptx_load_image (struct gtc_device *gdev, struct gtc_image *gimg)
       if (write_global (dev, addr, &tick, sizeof tick, "__nvptx_clocktick"))
 	goto fail;
     }
-  if (map_indirect_functions (dev, img, &x) != 0)
+  if (map_indirect_functions (dev, img, &x) != 0
+      || nvptx_exit_setup (dev, img->module, x.lib) != 0)
     goto fail;
   gt_plugin_debug ("device %d: loaded a GCC nvptx image (library version "
 		   "%u): %u kernel(s), %u variable(s), %u indirect "

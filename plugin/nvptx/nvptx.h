@@ -175,6 +175,11 @@ struct nvptx_device
   pthread_t rev_thread;
   pthread_mutex_t rev_copy_lock;
   CUstream rev_stream;
+
+  /* Where GCC 12's device code stores the status of exit (nvptx-exit.c):
+     pinned host memory, NVPTX_EXIT_NONE until then; NULL until an image
+     needs it (atomic).  */
+  int32_t *exit_word;
 };
 
 /* Staging memory of a queue: pinned host memory used by asynchronous
@@ -355,6 +360,47 @@ void nvptx_rev_wait_end (struct nvptx_device *dev) GTC_HIDDEN;
 
 /* Is the calling thread serving a reverse-offload request?  */
 extern __thread bool nvptx_in_rev_service GTC_HIDDEN;
+
+/* ---- exit in device code (nvptx-exit.c).  ---- */
+
+/* The exit word before device code stored a status in it.  */
+#define NVPTX_EXIT_NONE INT32_MIN
+
+/* IMG's MODULE is loaded on DEV: for a GCC 12 image (LIB_VERSION 1) that
+   calls exit, point its __exitval_ptr at DEV's exit word.  0, or -1
+   after a message.  */
+int nvptx_exit_setup (struct nvptx_device *dev, CUmodule module,
+		      unsigned lib_version) GTC_HIDDEN;
+
+/* Device code of DEV called exit (STATUS): end the program with STATUS.
+   Returns only when the calling thread is ending the program already.  */
+void nvptx_exit_end (struct nvptx_device *dev, int32_t status) GTC_HIDDEN;
+
+/* DEV is finished: free its exit word.  */
+void nvptx_exit_fini (struct nvptx_device *dev) GTC_HIDDEN;
+
+/* Has device code of DEV called exit?  Then its status in *STATUS.  */
+static inline bool
+nvptx_exit_called (struct nvptx_device *dev, int32_t *status)
+{
+  int32_t *word = __atomic_load_n (&dev->exit_word, __ATOMIC_ACQUIRE);
+
+  if (GT_LIKELY (word == NULL))
+    return false;
+  *status = __atomic_load_n (word, __ATOMIC_ACQUIRE);
+  return *status != NVPTX_EXIT_NONE;
+}
+
+/* The kernels of a stream of DEV are done: end the program if device
+   code called exit.  */
+static inline void
+nvptx_exit_check (struct nvptx_device *dev)
+{
+  int32_t status;
+
+  if (GT_UNLIKELY (nvptx_exit_called (dev, &status)))
+    nvptx_exit_end (dev, status);
+}
 
 /* ---- Copies (nvptx-copy.c).  ---- */
 

@@ -183,6 +183,7 @@ watch_main (void *arg)
       for (q = watched; q != NULL; q = q->next_watched)
 	{
 	  struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
+	  int32_t status;
 	  CUresult r;
 	  if (nvptx_off ())
 	    break;
@@ -196,6 +197,13 @@ watch_main (void *arg)
 	      pthread_mutex_unlock (&watch_lock);
 	      /* Returns only when the program is ending anyway.  */
 	      nvptx_device_fault (q, dev, r);
+	      return NULL;
+	    }
+	  if (r == CUDA_SUCCESS && nvptx_exit_called (dev, &status))
+	    {
+	      /* Device code of nowait work called exit.  */
+	      pthread_mutex_unlock (&watch_lock);
+	      nvptx_exit_end (dev, status);
 	      return NULL;
 	    }
 	}
@@ -477,6 +485,7 @@ nvptx_fini_device (struct gtc_device *gdev)
       pthread_mutex_unlock (&dev->stacks_lock);
       nvptx_peer_fini (dev);
       nvptx_rev_fini (dev);
+      nvptx_exit_fini (dev);
     }
   CU (cuCtxSetCurrent) (NULL);
   r = CU (cuDevicePrimaryCtxRelease_v2) (dev->cu);
@@ -763,6 +772,7 @@ nvptx_queue_sync (struct nvptx_queue *q)
      memory: on to the program's memory.  */
   nvptx_outs_done (q, outs);
   __atomic_store_n (&q->last_kernel, NULL, __ATOMIC_RELEASE);
+  nvptx_exit_check (dev);
   return 0;
 }
 
