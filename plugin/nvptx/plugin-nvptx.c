@@ -185,9 +185,12 @@ watch_main (void *arg)
 	  struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
 	  int32_t status;
 	  CUresult r;
+	  bool exited;
 	  if (nvptx_off ())
 	    break;
-	  if (__atomic_load_n (&q->pending_calls, __ATOMIC_ACQUIRE) == 0)
+	  exited = nvptx_exit_called (dev, &status);
+	  if (!exited
+	      && __atomic_load_n (&q->pending_calls, __ATOMIC_ACQUIRE) == 0)
 	    continue;
 	  r = CU (cuCtxSetCurrent) (dev->ctx);
 	  if (r == CUDA_SUCCESS)
@@ -199,9 +202,9 @@ watch_main (void *arg)
 	      nvptx_device_fault (q, dev, r);
 	      return NULL;
 	    }
-	  if (r == CUDA_SUCCESS && nvptx_exit_called (dev, &status))
+	  if (r == CUDA_SUCCESS && exited)
 	    {
-	      /* Device code of nowait work called exit.  */
+	      /* Device code called exit, and the stream is done.  */
 	      pthread_mutex_unlock (&watch_lock);
 	      nvptx_exit_end (dev, status);
 	      return NULL;
@@ -248,12 +251,18 @@ host_call_run (void *arg)
 {
   struct host_call *c = arg;
   struct nvptx_queue *q = c->q;
+  int32_t status;
 
   nvptx_in_host_call = true;
   c->fn (c->arg);
   nvptx_in_host_call = false;
   free (c);
   __atomic_sub_fetch (&q->pending_calls, 1, __ATOMIC_ACQ_REL);
+  /* Device code called exit: the watcher stays awake to end the program
+     (a host function may not).  */
+  if (GT_UNLIKELY (nvptx_exit_called ((struct nvptx_device *) q->core.dev,
+				      &status)))
+    return;
   __atomic_sub_fetch (&watch_pending, 1, __ATOMIC_ACQ_REL);
 }
 
