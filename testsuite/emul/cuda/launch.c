@@ -141,15 +141,21 @@ emul_kernel_libc_exit (struct emul_launch *l, int status)
     }
   if (where != 0)
     {
-      int32_t value = status;
-      if (!emul_device_accessible (l->ctx, where, sizeof value))
+      if (!emul_device_accessible (l->ctx, where, sizeof (int32_t)))
 	{
 	  emul_debug ("exit (%d) in a kernel: __exitval_ptr %p is not "
 		      "device memory", status, (void *) (uintptr_t) where);
 	  emul_kernel_exit (l, CUDA_ERROR_ILLEGAL_ADDRESS);
 	}
-      memcpy ((void *) (uintptr_t) where, &value, sizeof value);
-      __atomic_thread_fence (__ATOMIC_RELEASE);
+      if (where % sizeof (int32_t) != 0)
+	{
+	  emul_debug ("exit (%d) in a kernel: __exitval_ptr %p is "
+		      "misaligned", status, (void *) (uintptr_t) where);
+	  emul_kernel_exit (l, CUDA_ERROR_MISALIGNED_ADDRESS);
+	}
+      /* The host may be polling it (mapped host memory).  */
+      __atomic_store_n ((int32_t *) (uintptr_t) where, (int32_t) status,
+			__ATOMIC_RELEASE);
     }
   emul_debug ("exit (%d) in a kernel: the kernel's thread ends%s", status,
 	      where ? " (status stored at __exitval_ptr)" : "");
