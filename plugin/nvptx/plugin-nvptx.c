@@ -385,7 +385,11 @@ nvptx_probe (void)
 		       d->cc_major, d->cc_minor, d->sms, d->total_mem >> 20);
     }
   if (n == 0)
-    return 0;
+    {
+      free (infos);
+      infos = NULL;
+      return 0;
+    }
   kb = gt_env_number ("GOMPTARGET_NVPTX_STACK_KB", 128, 1L << 20);
   stack_size = (size_t) (kb > 0 ? kb : 1) << 10;
   gt_plugin_debug ("CUDA driver %d.%d: %d device(s)", version / 1000,
