@@ -114,6 +114,8 @@ omp_target_alloc (size_t size, int device_num)
   p = gt_dev_try_alloc (dev, size);
   gt_debug ("omp_target_alloc: %zu bytes on device %d at %p", size, dev->id,
 	    p);
+  if (p != NULL)
+    gt_api_alloc_note (dev, p, size);
   return p;
 }
 
@@ -127,7 +129,10 @@ omp_target_free (void *device_ptr, int device_num)
   if (dev == NULL)
     free (device_ptr);
   else
-    gt_dev_free (dev, device_ptr);
+    {
+      gt_api_alloc_forget (dev, device_ptr);
+      gt_dev_free (dev, device_ptr);
+    }
 }
 
 GT_PUBLIC int
@@ -189,6 +194,9 @@ omp_target_memcpy (void *dst, const void *src, size_t length,
       || !gt_api_device (src_device_num, &src_dev))
     return EINVAL;
   if (length && (dst == NULL || src == NULL))
+    return EINVAL;
+  if (!gt_api_memcpy_fits (dst, src, length, dst_offset, src_offset,
+			   dst_dev, src_dev, "omp_target_memcpy"))
     return EINVAL;
   return gt_copy_between (dst_dev, (char *) dst + dst_offset, src_dev,
 			  (const char *) src + src_offset, length);
@@ -347,6 +355,12 @@ omp_target_memcpy_rect (void *dst, const void *src, size_t element_size,
     return EINVAL;
   if (!gt_api_device (dst_device_num, &dst_dev)
       || !gt_api_device (src_device_num, &src_dev))
+    return EINVAL;
+  if (!gt_api_rect_fits (dst_dev, dst, element_size, num_dims, volume,
+			 dst_offsets, dst_dimensions, "omp_target_memcpy_rect")
+      || !gt_api_rect_fits (src_dev, src, element_size, num_dims, volume,
+			    src_offsets, src_dimensions,
+			    "omp_target_memcpy_rect"))
     return EINVAL;
   /* The rows between a device and the host are queued, then waited for
      once.  */

@@ -54,4 +54,30 @@ int gt_copy_rect (struct gt_xfer *x, struct gt_device *dst_dev, char *dst,
 		  const size_t *dst_offsets, const size_t *src_offsets,
 		  const size_t *dst_dims, const size_t *src_dims) GT_HIDDEN;
 
+/* The allocations of omp_target_alloc on DEV, by device address
+   (api-allocs.c): note PTR's SIZE bytes; forget PTR (omp_target_free);
+   whether bytes FIRST to END (excluded) from BASE on DEV lie inside the
+   allocation that BASE points into, true when BASE is in none (or DEV is
+   NULL, the host); false, with a GOMP_DEBUG line naming WHAT, when they
+   run past its end.  */
+void gt_api_alloc_note (struct gt_device *dev, void *ptr, size_t size)
+  GT_HIDDEN;
+void gt_api_alloc_forget (struct gt_device *dev, void *ptr) GT_HIDDEN;
+bool gt_api_copy_fits (struct gt_device *dev, const void *base,
+		       size_t first, size_t end, const char *what) GT_HIDDEN;
+/* gt_api_copy_fits for both sides of omp_target_memcpy (DST + DST_OFFSET
+   on DST_DEV, SRC + SRC_OFFSET on SRC_DEV, LENGTH bytes); false too when
+   an end overflows.  */
+bool gt_api_memcpy_fits (const void *dst, const void *src, size_t length,
+			 size_t dst_offset, size_t src_offset,
+			 struct gt_device *dst_dev, struct gt_device *src_dev,
+			 const char *what) GT_HIDDEN;
+/* As gt_api_copy_fits for the NUM_DIMS-dimensional sub-volume VOLUME at
+   OFFSETS of the array of DIMS elements of ELEMENT_SIZE bytes at BASE
+   (omp_target_memcpy_rect); false too when its extent overflows.  */
+bool gt_api_rect_fits (struct gt_device *dev, const void *base,
+		       size_t element_size, int num_dims,
+		       const size_t *volume, const size_t *offsets,
+		       const size_t *dims, const char *what) GT_HIDDEN;
+
 #endif /* GT_DEVICE_API_H */

@@ -64,6 +64,9 @@ struct gt_device
   gt_mutex_t lock;		/* Guards everything below.  */
   enum gt_device_state state;
   struct gt_splay_tree mem_map;
+  /* The allocations of omp_target_alloc, by device address
+     (api-allocs.c).  */
+  struct gt_splay_tree api_allocs;
   unsigned long generation;	/* Counts constructs, see gt_refcount.  */
   /* The table of entries the device loaded for each host table, by its
      number (registry.h); NULL where it loaded none.  Set before the

@@ -1,14 +1,17 @@
 /* icv-device.c -- the ICVs of device scope that GCC 13 made per device:
-   nteams-var, teams-thread-limit-var and default-device-var of each
-   device, whose initial values come from OMP_NUM_TEAMS,
-   OMP_TEAMS_THREAD_LIMIT and OMP_DEFAULT_DEVICE with the suffixes _DEV_<n>
-   (device n), _DEV (every device) and _ALL (every device and the host),
-   first found first taken.  A GPU's device-side runtime keeps them in its
-   image's ICV variable, which the front end fills after loading the image
-   (gt_fill_image_icvs).  A device that runs host code keeps them here:
-   inside its regions the routines that read and set them, and GOMP_teams4,
-   which starts a teams construct, use the device's values; everywhere
-   else they are the native runtime's, whose host ICVs they are.
+   nteams-var, teams-thread-limit-var, thread-limit-var and
+   default-device-var of each device, whose initial values come from
+   OMP_NUM_TEAMS, OMP_TEAMS_THREAD_LIMIT, OMP_THREAD_LIMIT and
+   OMP_DEFAULT_DEVICE with the suffixes _DEV_<n> (device n), _DEV (every
+   device) and _ALL (every device and the host), first found first taken;
+   the forms without a suffix are the host's alone.  A GPU's device-side
+   runtime keeps the first, second and fourth in its image's ICV variable,
+   which the front end fills after loading the image (gt_fill_image_icvs);
+   its thread-limit-var is the threads a launch gives each team.  A device
+   that runs host code keeps them here: inside its regions the routines
+   that read and set them, and GOMP_teams4, which starts a teams
+   construct, use the device's values; everywhere else they are the
+   native runtime's, whose host ICVs they are.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -35,11 +38,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* The ICVs of device scope, by index into dev_icvs.v and icv_vars.  */
+enum
+{
+  ICV_NTEAMS,
+  ICV_TEAMS_THREAD_LIMIT,
+  ICV_THREAD_LIMIT,
+  ICV_DEFAULT_DEVICE,
+  NUM_DEV_ICVS
+};
+
+static const char *const icv_vars[NUM_DEV_ICVS] = {
+  "OMP_NUM_TEAMS", "OMP_TEAMS_THREAD_LIMIT", "OMP_THREAD_LIMIT",
+  "OMP_DEFAULT_DEVICE"
+};
+
+/* The values of one device (0: not set, but for default-device-var).  */
 struct dev_icvs
 {
-  int nteams;
-  int teams_thread_limit;
-  int default_device;
+  int v[NUM_DEV_ICVS];
 };
 
 /* By device number, for every device; set once.  */
@@ -47,40 +64,37 @@ static struct dev_icvs *icvs;
 static int nicvs;
 static pthread_once_t icvs_once = PTHREAD_ONCE_INIT;
 
-/* The value of VAR for device DEV: VAR_DEV_<DEV>, else VAR_DEV, else
-   VAR_ALL, else DEFLT; a number from 0 to MAX.  */
+/* NAME's value, a number from 0 to INT_MAX, or BELOW when NAME is not
+   set or not such a number (then with a warning), as if the form of
+   lower precedence that gave BELOW were the one set.  */
 static int
-device_env (const char *var, int dev, int deflt, long max)
+env_form (const char *name, int below)
 {
-  char name[64];
-  int i;
-
-  for (i = 0; i < 3; i++)
-    {
-      if (i == 0)
-	snprintf (name, sizeof name, "%s_DEV_%d", var, dev);
-      else
-	snprintf (name, sizeof name, "%s%s", var, i == 1 ? "_DEV" : "_ALL");
-      if (getenv (name) != NULL)
-	return (int) gt_env_number (name, deflt, max);
-    }
-  return deflt;
+  return (int) gt_env_number (name, below, INT_MAX);
 }
 
 static void
 init_icvs (void)
 {
-  int n = gt_init_devices (), i;
+  int n = gt_init_devices (), i, k;
+  int every[NUM_DEV_ICVS];
+  char name[64];
 
+  /* _ALL, then _DEV over it: each read once, whatever the devices.  */
+  for (k = 0; k < NUM_DEV_ICVS; k++)
+    {
+      snprintf (name, sizeof name, "%s_ALL", icv_vars[k]);
+      every[k] = env_form (name, 0);
+      snprintf (name, sizeof name, "%s_DEV", icv_vars[k]);
+      every[k] = env_form (name, every[k]);
+    }
   icvs = gt_calloc (n, sizeof *icvs);
   for (i = 0; i < n; i++)
-    {
-      icvs[i].nteams = device_env ("OMP_NUM_TEAMS", i, 0, INT_MAX);
-      icvs[i].teams_thread_limit
-	= device_env ("OMP_TEAMS_THREAD_LIMIT", i, 0, INT_MAX);
-      icvs[i].default_device
-	= device_env ("OMP_DEFAULT_DEVICE", i, 0, INT_MAX);
-    }
+    for (k = 0; k < NUM_DEV_ICVS; k++)
+      {
+	snprintf (name, sizeof name, "%s_DEV_%d", icv_vars[k], i);
+	icvs[i].v[k] = env_form (name, every[k]);
+      }
   __atomic_store_n (&nicvs, n, __ATOMIC_RELEASE);
 }
 
@@ -103,9 +117,9 @@ gt_fill_image_icvs (struct gt_device *dev,
   if (e->addr == NULL || v == NULL)
     return;
   block[0] = dev->id;
-  block[1] = v->default_device;
-  block[2] = v->nteams;
-  block[3] = v->teams_thread_limit;
+  block[1] = v->v[ICV_DEFAULT_DEVICE];
+  block[2] = v->v[ICV_NTEAMS];
+  block[3] = v->v[ICV_TEAMS_THREAD_LIMIT];
   if (e->size == GT_GCC12_ICVS_SIZE || e->size == GT_GCC14_ICVS_SIZE)
     {
       gt_debug ("device %d: ICV variable at %p (%zu bytes): device %d, "
@@ -120,40 +134,44 @@ gt_fill_image_icvs (struct gt_device *dev,
 	      GT_GCC14_ICVS_SIZE);
 }
 
+/* The value of ICV K of device DEVICE_NUM (0 when there is none).  */
+static inline int
+device_icv (int device_num, int k)
+{
+  const struct dev_icvs *v = device_icvs (device_num);
+
+  return v ? __atomic_load_n (&v->v[k], __ATOMIC_RELAXED) : 0;
+}
+
 int
 gt_device_default_device (int device_num)
 {
-  const struct dev_icvs *v = device_icvs (device_num);
-
-  return v ? __atomic_load_n (&v->default_device, __ATOMIC_RELAXED) : 0;
-}
-
-void
-gt_device_teams_icvs (int device_num, int *nteams, int *teams_thread_limit)
-{
-  const struct dev_icvs *v = device_icvs (device_num);
-
-  *nteams = v ? __atomic_load_n (&v->nteams, __ATOMIC_RELAXED) : 0;
-  *teams_thread_limit
-    = v ? __atomic_load_n (&v->teams_thread_limit, __ATOMIC_RELAXED) : 0;
+  return device_icv (device_num, ICV_DEFAULT_DEVICE);
 }
 
 void
 gt_device_launch_icvs (struct gt_device *dev, int *num_teams,
 		       int *thread_limit)
 {
-  int raw = *num_teams, nt = 0, tl = 0;
+  int raw = *num_teams;
 
-  if (raw == 0 || (raw > -2 && *thread_limit == 0))
-    gt_device_teams_icvs (dev->id, &nt, &tl);
   if (raw == -2)
     *num_teams = 1;
   else if (raw == 0)
-    *num_teams = nt;
+    *num_teams = device_icv (dev->id, ICV_NTEAMS);
   else if (raw < 0)
     *num_teams = 0;
-  if (raw > -2 && *thread_limit == 0)
-    *thread_limit = tl;
+  if (*thread_limit != 0)
+    return;
+  /* No thread_limit clause.  A teams construct (NUM_TEAMS above -2; with
+     GCC 12, which passes 1 for a region without one too, maybe one) gets
+     teams-thread-limit-var; not at the launch on a device that runs host
+     code: its GOMP_teams4 applies it where there is a teams construct.
+     Else the threads are the device's thread-limit-var.  */
+  if (raw > -2 && !(dev->caps & GT_CAP_HOST_CODE))
+    *thread_limit = device_icv (dev->id, ICV_TEAMS_THREAD_LIMIT);
+  if (*thread_limit == 0)
+    *thread_limit = device_icv (dev->id, ICV_THREAD_LIMIT);
 }
 
 /* ---- The routines of OpenMP 5.1 that read and set these ICVs.  ---- */
@@ -204,7 +222,7 @@ omp_set_num_teams (int num_teams)
   if (v != NULL)
     {
       if (num_teams > 0)
-	__atomic_store_n (&v->nteams, num_teams, __ATOMIC_RELAXED);
+	__atomic_store_n (&v->v[ICV_NTEAMS], num_teams, __ATOMIC_RELAXED);
       return;
     }
   native ();
@@ -218,7 +236,7 @@ omp_get_max_teams (void)
   struct dev_icvs *v = context_icvs ();
 
   if (v != NULL)
-    return __atomic_load_n (&v->nteams, __ATOMIC_RELAXED);
+    return __atomic_load_n (&v->v[ICV_NTEAMS], __ATOMIC_RELAXED);
   native ();
   return native_get_max_teams ? native_get_max_teams () : 0;
 }
@@ -231,7 +249,7 @@ omp_set_teams_thread_limit (int thread_limit)
   if (v != NULL)
     {
       if (thread_limit > 0)
-	__atomic_store_n (&v->teams_thread_limit, thread_limit,
+	__atomic_store_n (&v->v[ICV_TEAMS_THREAD_LIMIT], thread_limit,
 			  __ATOMIC_RELAXED);
       return;
     }
@@ -246,7 +264,8 @@ omp_get_teams_thread_limit (void)
   struct dev_icvs *v = context_icvs ();
 
   if (v != NULL)
-    return __atomic_load_n (&v->teams_thread_limit, __ATOMIC_RELAXED);
+    return __atomic_load_n (&v->v[ICV_TEAMS_THREAD_LIMIT],
+			    __ATOMIC_RELAXED);
   native ();
   return native_get_teams_thread_limit ? native_get_teams_thread_limit () : 0;
 }
@@ -267,8 +286,9 @@ GOMP_teams4 (unsigned num_teams_low, unsigned num_teams_high,
       struct dev_icvs *v = context_icvs ();
       if (v != NULL)
 	{
-	  int nt = __atomic_load_n (&v->nteams, __ATOMIC_RELAXED);
-	  int tl = __atomic_load_n (&v->teams_thread_limit, __ATOMIC_RELAXED);
+	  int nt = __atomic_load_n (&v->v[ICV_NTEAMS], __ATOMIC_RELAXED);
+	  int tl = __atomic_load_n (&v->v[ICV_TEAMS_THREAD_LIMIT],
+				    __ATOMIC_RELAXED);
 	  if (num_teams_low == 0 && num_teams_high == 0 && nt > 0)
 	    num_teams_low = num_teams_high = (unsigned) nt;
 	  if (thread_limit == 0 && tl > 0)

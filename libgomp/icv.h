@@ -48,12 +48,8 @@ void gt_set_default_device (int device_num) GT_HIDDEN;
 void gt_save_default_device (int *value, bool *set) GT_HIDDEN;
 void gt_restore_default_device (int value, bool set) GT_HIDDEN;
 
-/* The ICVs of device scope of device DEVICE_NUM (icv-device.c): its
-   default-device-var, and its nteams-var and teams-thread-limit-var (0:
-   not set).  */
+/* The default-device-var of device DEVICE_NUM (icv-device.c).  */
 int gt_device_default_device (int device_num) GT_HIDDEN;
-void gt_device_teams_icvs (int device_num, int *nteams,
-			   int *teams_thread_limit) GT_HIDDEN;
 
 struct gt_device;
 
@@ -62,7 +58,9 @@ struct gt_device;
    NUM_TEAMS -2 (GCC 13 and later: no teams construct) is one team; 0 (a
    teams construct without num_teams) DEV's nteams-var, or 0 (the
    plugin's choice) when it is not set; other values below 1 are 0; and a
-   THREAD_LIMIT of 0 of a teams construct DEV's teams-thread-limit-var.  */
+   THREAD_LIMIT of 0 (no clause) DEV's teams-thread-limit-var for a teams
+   construct on a GPU, else DEV's thread-limit-var, or 0 (the plugin's
+   choice; no limit on a device that runs host code) when not set.  */
 void gt_device_launch_icvs (struct gt_device *dev, int *num_teams,
 			    int *thread_limit) GT_HIDDEN;
 

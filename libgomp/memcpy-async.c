@@ -145,6 +145,9 @@ omp_target_memcpy_async (void *dst, const void *src, size_t length,
     return EINVAL;
   if (length && (dst == NULL || src == NULL))
     return EINVAL;
+  if (!gt_api_memcpy_fits (dst, src, length, dst_offset, src_offset,
+			   t.dst_dev, t.src_dev, "omp_target_memcpy_async"))
+    return EINVAL;
   t.dst = (char *) dst + dst_offset;
   t.src = (const char *) src + src_offset;
   t.length = length;
@@ -175,6 +178,13 @@ omp_target_memcpy_rect_async (void *dst, const void *src, size_t element_size,
     return EINVAL;
   if (!gt_api_device (dst_device_num, &dst_dev)
       || !gt_api_device (src_device_num, &src_dev))
+    return EINVAL;
+  if (!gt_api_rect_fits (dst_dev, dst, element_size, num_dims, volume,
+			 dst_offsets, dst_dimensions,
+			 "omp_target_memcpy_rect_async")
+      || !gt_api_rect_fits (src_dev, src, element_size, num_dims, volume,
+			    src_offsets, src_dimensions,
+			    "omp_target_memcpy_rect_async"))
     return EINVAL;
   n = (size_t) num_dims;
   size = sizeof *t + 5 * n * sizeof t->dims[0];

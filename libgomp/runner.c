@@ -205,7 +205,7 @@ run_in_place (void (*fn) (void *), void *arg, int thread_limit)
   int dd;
   bool dd_set, watched;
 
-  if (thread_limit > 0 || running_in_place || omp_get_level () != 0
+  if (running_in_place || omp_get_level () != 0
       || omp_get_num_teams () != 1 || in_task ())
     return false;
   if (!__atomic_load_n (&fresh_done, __ATOMIC_ACQUIRE))
@@ -213,7 +213,10 @@ run_in_place (void (*fn) (void *), void *arg, int thread_limit)
       pthread_once (&fresh_once, take_fresh_icvs);
       __atomic_store_n (&fresh_done, true, __ATOMIC_RELEASE);
     }
-  if (!fresh_icvs_valid)
+  /* A thread limit other than a fresh thread's is set on a thread of
+     the region's own.  */
+  if (!fresh_icvs_valid
+      || (thread_limit > 0 && thread_limit != fresh_icvs.thread_limit))
     return false;
   watched = gt_icv_watch_ready ();
   /* Read before the ICVs: a change made meanwhile is seen next time.  */

@@ -133,6 +133,17 @@ host_region_run (void *arg)
   gt_context_leave (saved);
 }
 
+/* The thread-limit-var of the initial thread of a region on a device
+   that runs host code, launched with THREAD_LIMIT: without one (0), no
+   limit -- the host's thread-limit-var (OMP_THREAD_LIMIT) is the host's
+   alone; the device's own is in THREAD_LIMIT already
+   (gt_device_launch_icvs).  */
+static inline int
+device_thread_limit (int32_t thread_limit)
+{
+  return thread_limit > 0 ? thread_limit : INT_MAX;
+}
+
 GT_PUBLIC void
 GOMPTARGET_PLUGIN_run_host_region (int32_t device_num, void (*fn) (void *),
 				   void *vars, int32_t num_teams,
@@ -142,7 +153,7 @@ GOMPTARGET_PLUGIN_run_host_region (int32_t device_num, void (*fn) (void *),
 
   (void) num_teams;
   gt_run_on_initial_thread (host_region_run, &hr,
-			    thread_limit > 0 ? thread_limit : 0);
+			    device_thread_limit (thread_limit));
 }
 
 GT_PUBLIC void
@@ -160,7 +171,7 @@ GOMPTARGET_PLUGIN_run_host_region_ancestor (int32_t device_num,
   if (gt_rev_possible ())
     hr.ancestor_slot = gt_ancestor_slot_new (ancestor, ancestor_arg);
   gt_run_on_initial_thread (host_region_run, &hr,
-			    thread_limit > 0 ? thread_limit : 0);
+			    device_thread_limit (thread_limit));
   gt_ancestor_slot_free (hr.ancestor_slot);
 }
 

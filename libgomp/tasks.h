@@ -28,7 +28,8 @@
 struct gt_device;
 
 /* Run FN (ARG) on a fresh initial thread of the native runtime, with
-   THREAD_LIMIT (if > 0) as its thread-limit-var; return when it is done.  */
+   THREAD_LIMIT (if > 0; INT_MAX: none) as its thread-limit-var instead of
+   the host's; return when it is done.  */
 void gt_run_on_initial_thread (void (*fn) (void *), void *arg,
 			       int thread_limit) GT_HIDDEN;
 

@@ -325,7 +325,9 @@ typedef struct gt_rect_copy
    as the initial thread of OpenMP device DEVICE_NUM: a fresh initial
    thread of the native runtime, on which omp_is_initial_device () is 0
    and omp_get_device_num () is DEVICE_NUM.  NUM_TEAMS and THREAD_LIMIT
-   are those of run_target_team_region.  Returns when FN has returned.  */
+   are those of run_target_team_region; THREAD_LIMIT is the thread's
+   thread-limit-var, 0 none (not the host's).  Returns when FN has
+   returned.  */
 void GOMPTARGET_PLUGIN_run_host_region (int32_t device_num,
 					void (*fn) (void *), void *vars,
 					int32_t num_teams,

@@ -35,6 +35,14 @@ image_free (struct gtc_image *img)
   free (img);
 }
 
+static void
+unload (struct gtc_device *dev, struct gtc_image *img)
+{
+  if (gtc_vendor.unload_image)
+    gtc_vendor.unload_image (dev, img);
+  image_free (img);
+}
+
 __tgt_target_table *
 gtc_load_image (struct gtc_device *dev, __tgt_device_image *image)
 {
@@ -44,6 +52,7 @@ gtc_load_image (struct gtc_device *dev, __tgt_device_image *image)
   struct gtc_image *img;
   void *addr;
   size_t size;
+  int r;
 
   img = calloc (1, gtc_vendor.image_size);
   if (img == NULL
@@ -101,8 +110,14 @@ gtc_load_image (struct gtc_device *dev, __tgt_device_image *image)
     }
   n = nf + nv;
   addr = NULL;
-  if (gtc_vendor.find_icvs && gtc_vendor.find_icvs (dev, img, &addr, &size) == 0
-      && addr != NULL)
+  r = gtc_vendor.find_icvs
+      ? gtc_vendor.find_icvs (dev, img, &addr, &size) : 1;
+  if (r < 0)
+    {
+      unload (dev, img);
+      return NULL;
+    }
+  if (r == 0 && addr != NULL)
     {
       e[n].addr = addr;
       e[n].size = size;
@@ -118,14 +133,6 @@ gtc_load_image (struct gtc_device *dev, __tgt_device_image *image)
   gt_plugin_debug ("device %d: loaded an image: %zu function(s), %zu "
 		   "variable(s)", (int) dev->number, nf, nv);
   return &img->table;
-}
-
-static void
-unload (struct gtc_device *dev, struct gtc_image *img)
-{
-  if (gtc_vendor.unload_image)
-    gtc_vendor.unload_image (dev, img);
-  image_free (img);
 }
 
 int

@@ -167,7 +167,9 @@ struct gtc_vendor
 			size_t index, void **addr, size_t *size);
   /* The device's ICV variable of the image (GCC 12: int __gomp_device_num;
      GCC 13 and later: the 16-byte __gomp_additional_icvs), optional;
-     nonzero when there is none.  */
+     positive when there is none, negative when finding or writing it
+     failed (reported): then the image is not loaded, as when load_image
+     fails, since its device code would read wrong ICVs.  */
   int (*find_icvs) (struct gtc_device *, struct gtc_image *, void **addr,
 		    size_t *size);
   void (*unload_image) (struct gtc_device *, struct gtc_image *);

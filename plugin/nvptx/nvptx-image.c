@@ -319,24 +319,33 @@ link_module (struct nvptx_device *dev, const struct desc_gcc12 *d,
 
 /* ---- Loading.  ---- */
 
-/* The address and size of NAME in IMG's module; false when absent (then
-   quietly unless REQUIRED).  */
-static bool
-module_global (struct nvptx_device *dev, struct nvptx_image *img,
-	       const char *name, CUdeviceptr *addr, size_t *size,
-	       bool required)
+/* The address and size of NAME in IMG's module: 0, or 1 when it has no
+   NAME (said unless REQUIRED is false), or -1 when the driver failed
+   (said).  */
+static int
+find_global (struct nvptx_device *dev, struct nvptx_image *img,
+	     const char *name, CUdeviceptr *addr, size_t *size, bool required)
 {
   CUresult r = CU (cuModuleGetGlobal_v2) (addr, size, img->module, name);
 
   if (r == CUDA_SUCCESS)
-    return true;
+    return 0;
   if (required || r != CUDA_ERROR_NOT_FOUND)
     {
       char what[256];
       snprintf (what, sizeof what, "cuModuleGetGlobal (%s)", name);
       nvptx_report (dev, what, r);
     }
-  return false;
+  return r == CUDA_ERROR_NOT_FOUND ? 1 : -1;
+}
+
+/* find_global, true when found.  */
+static bool
+module_global (struct nvptx_device *dev, struct nvptx_image *img,
+	       const char *name, CUdeviceptr *addr, size_t *size,
+	       bool required)
+{
+  return find_global (dev, img, name, addr, size, required) == 0;
 }
 
 /* Write SIZE bytes at SRC to DST in IMG's module.  */
@@ -587,16 +596,20 @@ nvptx_find_icvs (struct gtc_device *gdev, struct gtc_image *gimg,
   struct nvptx_image *img = (struct nvptx_image *) gimg;
   CUdeviceptr p;
   int32_t num = (int32_t) dev->core.number;
+  int r;
 
   if (nvptx_use (dev) != 0)
     return -1;
   /* GCC 13 and later; GCC 12.  */
-  if (!module_global (dev, img, "__gomp_additional_icvs", &p, size, false)
-      && !module_global (dev, img, "__gomp_device_num", &p, size, false))
-    return -1;
+  r = find_global (dev, img, "__gomp_additional_icvs", &p, size, false);
+  if (r > 0)
+    r = find_global (dev, img, "__gomp_device_num", &p, size, false);
+  if (r != 0)
+    return r;
   /* Both start with the device number.  The plugin writes it at once, so
      that it is right whatever the front end does with the entry; the
-     front end then fills the whole variable.  */
+     front end then fills the whole variable.  Without it the image's
+     code would take the device for another: it is not loaded.  */
   if (*size >= sizeof num
       && write_global (dev, p, &num, sizeof num, "the device ICVs") != 0)
     return -1;
