@@ -39,7 +39,10 @@ enum gt_device_state
 {
   GT_DEVICE_UNINITIALISED,
   GT_DEVICE_READY,
-  GT_DEVICE_FAILED
+  GT_DEVICE_FAILED,
+  /* Initialised before fork () by a plugin whose devices do not survive
+     it (GT_CAP_SURVIVES_FORK): unusable in the child process (fork.c).  */
+  GT_DEVICE_FORKED
 };
 
 struct gt_device

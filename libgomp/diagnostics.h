@@ -118,6 +118,11 @@ struct gt_held_locks
 
 extern GT_TLS struct gt_held_locks gt_held_locks GT_HIDDEN;
 
+/* In a child process made by fork (): free M unless the calling thread
+   (the only one of the child) holds it; another thread that held it
+   stayed in the parent (error.c).  */
+void gt_mutex_after_fork (gt_mutex_t *m) GT_HIDDEN;
+
 /* The slow paths of gt_lock and gt_unlock (error.c).  */
 void gt_lock_overflow (void) __attribute__ ((noreturn)) GT_HIDDEN;
 void gt_forget_lock (gt_mutex_t *m) GT_HIDDEN;

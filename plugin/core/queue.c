@@ -1023,6 +1023,28 @@ gtc_event_notify (tgt_event_t event, tgt_sync_event_t token)
   return err;
 }
 
+/* ---- fork.  ---- */
+
+void
+gtc_queues_after_fork (void)
+{
+  unsigned i;
+
+  pthread_mutex_init (&table_lock, NULL);
+  for (i = 0; i < num_queues; i++)
+    {
+      struct gtc_queue *q = queue_table[i];
+      struct gtc_queue_state *s = q->state;
+      /* The threads that held the lock, ran the operations, slept or
+	 served the queue stayed in the parent; the calling thread may be
+	 running this queue's operations (fork from a region).  */
+      s->lock = 0;
+      s->executing = q == running_queue;
+      s->done_sleepers = 0;
+      s->worker_started = false;
+    }
+}
+
 /* ---- Teardown.  ---- */
 
 void
