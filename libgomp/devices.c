@@ -43,7 +43,7 @@ static bool devices_done;
 
 /* Number the devices of the plugins in one sequence.  */
 static void
-init_device_table (void)
+load_device_table (void)
 {
   struct gt_plugin_info *plugins;
   int nplugins, total = 0, i, j;
@@ -79,6 +79,14 @@ init_device_table (void)
   if (total == 0)
     gt_debug ("no offload device available, running on the host");
   free (plugins);
+}
+
+static void
+init_device_table (void)
+{
+  load_device_table ();
+  /* After the plugins registered theirs: see fork.c.  */
+  gt_fork_init ();
 }
 
 /* Make DEV's table of loaded tables hold N host tables (DEV's lock held).

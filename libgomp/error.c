@@ -83,17 +83,6 @@ gt_mutex_wake (gt_mutex_t *m)
   syscall (SYS_futex, &m->word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
-void
-gt_mutex_after_fork (gt_mutex_t *m)
-{
-  unsigned i;
-
-  for (i = 1; i <= gt_held_locks.n; i++)
-    if (gt_held_locks.lock[i] == m)
-      return;
-  m->word = 0;
-}
-
 /* M is held but was not the last lock taken: take it out of the list.  */
 void
 gt_forget_lock (gt_mutex_t *m)

@@ -1,9 +1,12 @@
-/* fork.c -- the plugin core in a child process made by fork ().  Only the
-   thread that called fork exists in the child: the queues' workers, the
-   vendor's serving threads and every thread that held one of the core's
-   locks are gone, and the locks are copied as they were.  The child
-   handler resets the locks and makes the queues forget their workers (a
-   new one starts when needed).
+/* fork.c -- the plugin core across fork ().  Only the thread that called
+   fork exists in the child: the queues' workers, the vendor's serving
+   threads and the threads that were using the devices stay in the
+   parent.  So that the child gets the core's state whole, the prepare
+   handler takes every lock of the core (devices, pools, queues) -- all
+   of them or none, retrying, since other threads take them in orders of
+   their own -- and the child handler releases them and makes the queues
+   forget the threads that are not there (a new worker starts when
+   needed).
 
    A vendor library initialised in the parent cannot be used in the child:
    CUDA does not duplicate its state or threads into a child, whose calls
@@ -38,15 +41,100 @@
 
 #include "plugin-core.h"
 
-/* The child of a fork: reset what the gone threads may have held.  Runs
-   before fork returns in the child, with no other thread; it neither
-   prints nor allocates.  */
+#include <time.h>
+
+/* Give up taking every lock after this long (a lock held by the forking
+   thread itself, or held for long by others): the child then frees the
+   locks as they are.  */
+#define PREPARE_LIMIT_NS 2000000000L
+
+/* The prepare handler holds every lock of the core.  */
+static bool prepared;
+
+/* Take the locks of every device and pool, or none.  */
+static bool
+trylock_devices (void)
+{
+  int i;
+
+  for (i = 0; i < gtc_num_devices; i++)
+    {
+      struct gtc_device *dev = gtc_device (i);
+      if (pthread_mutex_trylock (&dev->lock) != 0)
+	break;
+      if (pthread_mutex_trylock (&dev->pool.lock) != 0)
+	{
+	  pthread_mutex_unlock (&dev->lock);
+	  break;
+	}
+    }
+  if (i == gtc_num_devices)
+    return true;
+  while (i-- > 0)
+    {
+      struct gtc_device *dev = gtc_device (i);
+      pthread_mutex_unlock (&dev->pool.lock);
+      pthread_mutex_unlock (&dev->lock);
+    }
+  return false;
+}
+
+static void
+unlock_devices (void)
+{
+  int i;
+
+  for (i = 0; i < gtc_num_devices; i++)
+    {
+      struct gtc_device *dev = gtc_device (i);
+      pthread_mutex_unlock (&dev->pool.lock);
+      pthread_mutex_unlock (&dev->lock);
+    }
+}
+
+static void
+prepare_fork (void)
+{
+  struct timespec pause = { 0, 100000 };
+  long waited = 0;
+
+  for (;;)
+    {
+      if (trylock_devices ())
+	{
+	  if (gtc_queues_trylock_all ())
+	    {
+	      prepared = true;
+	      return;
+	    }
+	  unlock_devices ();
+	}
+      if (waited >= PREPARE_LIMIT_NS)
+	return;
+      nanosleep (&pause, NULL);
+      waited += pause.tv_nsec;
+    }
+}
+
+static void
+parent_after_fork (void)
+{
+  if (!prepared)
+    return;
+  prepared = false;
+  gtc_queues_unlock_all ();
+  unlock_devices ();
+}
+
+/* The child: runs before fork returns, with no other thread.  It
+   neither prints nor allocates.  */
 static void
 child_after_fork (void)
 {
   bool survives = (gtc_vendor.caps & GT_CAP_SURVIVES_FORK) != 0;
   int i;
 
+  prepared = false;
   for (i = 0; i < gtc_num_devices; i++)
     {
       struct gtc_device *dev = gtc_device (i);
@@ -66,5 +154,5 @@ child_after_fork (void)
 void
 gtc_fork_init (void)
 {
-  pthread_atfork (NULL, NULL, child_after_fork);
+  pthread_atfork (prepare_fork, parent_after_fork, child_after_fork);
 }

@@ -311,8 +311,11 @@ void gtc_fork_init (void) GTC_HIDDEN;
 
 /* Queues and events (queue.c).  */
 int gtc_queues_init (void) GTC_HIDDEN;
-/* In a child process made by fork: reset the queues' locks and forget
-   their workers.  */
+/* fork () (fork.c): take the locks of every queue, or none (false);
+   release them in the parent; in the child, release them and forget the
+   threads that stayed in the parent.  */
+bool gtc_queues_trylock_all (void) GTC_HIDDEN;
+void gtc_queues_unlock_all (void) GTC_HIDDEN;
 void gtc_queues_after_fork (void) GTC_HIDDEN;
 size_t gtc_queues_per_device (void) GTC_HIDDEN;
 void gtc_device_queues_fini (struct gtc_device *) GTC_HIDDEN;
