@@ -6,11 +6,11 @@
    them in the parent and in the child.  Its handlers are registered once
    the plugins are loaded, so that its prepare handler runs before the
    plugins' (pthread_atfork runs them in the reverse order), taking the
-   front end's locks before the plugins' as the program does.  In the
-   child, the calling thread's initial thread of target regions is
+   front end's locks before the plugins' as the program does.
+
+   In the child, the calling thread's initial thread of target regions is
    forgotten (it stayed in the parent), and the devices that a plugin
-   initialised
-   before the fork and that do not survive it (every GPU: see
+   initialised before the fork and that do not survive it (every GPU: see
    plugin/core/fork.c) become GT_DEVICE_FORKED: constructs on them run on
    the host, with a GOMP_DEBUG line, or end the program under
    OMP_TARGET_OFFLOAD=MANDATORY.  Devices not initialised before the fork

@@ -306,7 +306,7 @@ int gtc_image_rev_table (struct gtc_device *, __tgt_device_image *,
 			 const uint64_t **table, size_t *count) GTC_HIDDEN;
 void gtc_unload_all_images (struct gtc_device *) GTC_HIDDEN;
 
-/* fork () (fork.c): register the child handler, once, after probing.  */
+/* fork () (fork.c): register the fork handlers, once, after probing.  */
 void gtc_fork_init (void) GTC_HIDDEN;
 
 /* Queues and events (queue.c).  */
