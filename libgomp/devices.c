@@ -43,7 +43,7 @@ static bool devices_done;
 
 /* Number the devices of the plugins in one sequence.  */
 static void
-init_device_table (void)
+load_device_table (void)
 {
   struct gt_plugin_info *plugins;
   int nplugins, total = 0, i, j;
@@ -79,6 +79,14 @@ init_device_table (void)
   if (total == 0)
     gt_debug ("no offload device available, running on the host");
   free (plugins);
+}
+
+static void
+init_device_table (void)
+{
+  load_device_table ();
+  /* After the plugins registered theirs: see fork.c.  */
+  gt_fork_init ();
 }
 
 /* Make DEV's table of loaded tables hold N host tables (DEV's lock held).
@@ -350,9 +358,22 @@ gt_resolve_device (int device_num)
   dev = ready_device (device_num);
   if (GT_UNLIKELY (dev == NULL))
     {
+      bool forked = (__atomic_load_n (&gt_devices[device_num].state,
+				      __ATOMIC_ACQUIRE) == GT_DEVICE_FORKED);
+      if (forked && gt_icvs.target_offload == GT_OFFLOAD_MANDATORY)
+	gt_fatal ("OMP_TARGET_OFFLOAD is set to MANDATORY, but device %d "
+		  "(plugin '%s') was initialised before fork () and cannot "
+		  "be used in the child process", device_num,
+		  gt_devices[device_num].plugin_name);
       if (gt_icvs.target_offload == GT_OFFLOAD_MANDATORY)
 	mandatory_fatal (device_num, n);
-      gt_debug ("device %d is not usable; running on the host", device_num);
+      if (forked)
+	gt_debug ("device %d (plugin '%s') was initialised before fork (); "
+		  "not usable in the child process, running on the host",
+		  device_num, gt_devices[device_num].plugin_name);
+      else
+	gt_debug ("device %d is not usable; running on the host",
+		  device_num);
     }
   return dev;
 }

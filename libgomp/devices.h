@@ -39,7 +39,10 @@ enum gt_device_state
 {
   GT_DEVICE_UNINITIALISED,
   GT_DEVICE_READY,
-  GT_DEVICE_FAILED
+  GT_DEVICE_FAILED,
+  /* Initialised before fork () by a plugin whose devices do not survive
+     it (GT_CAP_SURVIVES_FORK): unusable in the child process (fork.c).  */
+  GT_DEVICE_FORKED
 };
 
 struct gt_device
@@ -127,6 +130,10 @@ void gt_devices_image_registered (struct gt_registered_image *img)
 
 /* Initialise DEV if needed; DEV's lock must be held.  */
 bool gt_device_ready_locked (struct gt_device *dev) GT_HIDDEN;
+
+/* Register the front end's fork handlers (fork.c); once, after the
+   plugins are loaded.  */
+void gt_fork_init (void) GT_HIDDEN;
 
 /* The device address of the region FN on DEV, or NULL when DEV cannot
    run it: the entry at FN's position in the table DEV loaded for FN's

@@ -118,6 +118,14 @@ struct gt_held_locks
 
 extern GT_TLS struct gt_held_locks gt_held_locks GT_HIDDEN;
 
+/* A lock of static storage that fork () must leave whole (fork.c): its
+   address goes into a list that the fork handlers walk, so that a child
+   process never starts with a lock held by a thread that stayed in the
+   parent.  Write GT_FORK_LOCK (NAME); after its definition.  */
+#define GT_FORK_LOCK(name)						\
+  static gt_mutex_t *const gt_fork_lock_##name				\
+    __attribute__ ((used, section ("gt_fork_locks"))) = &name
+
 /* The slow paths of gt_lock and gt_unlock (error.c).  */
 void gt_lock_overflow (void) __attribute__ ((noreturn)) GT_HIDDEN;
 void gt_forget_lock (gt_mutex_t *m) GT_HIDDEN;

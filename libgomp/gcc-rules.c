@@ -49,6 +49,7 @@ static struct
 } objects[MAX_OBJECTS];
 static int nobjects;
 static gt_mutex_t objects_lock = GT_MUTEX_INITIALIZER;
+GT_FORK_LOCK (objects_lock);
 
 /* Does the ELF image MAP (FSIZE bytes) define symbol NAME in its symbol
    tables of TYPE (SHT_SYMTAB or SHT_DYNSYM)?  -1 if it has none.  */

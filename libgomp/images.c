@@ -33,6 +33,7 @@
 /* Guards the LOADED arrays of the images: taken last, inside a device's
    lock (and maybe gt_registry_lock).  */
 static gt_mutex_t loads_lock = GT_MUTEX_INITIALIZER;
+GT_FORK_LOCK (loads_lock);
 
 void
 gt_image_loaded_locked (struct gt_device *dev,

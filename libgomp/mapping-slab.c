@@ -54,6 +54,7 @@ struct slab_chunk
 };
 
 static gt_mutex_t slab_lock = GT_MUTEX_INITIALIZER;	/* Guards all below.  */
+GT_FORK_LOCK (slab_lock);
 static struct slab_chunk *chunks;
 static char *carve_next;
 static size_t carve_left;	/* Blocks left in the newest chunk.  */

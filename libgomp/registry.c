@@ -36,6 +36,7 @@
 
 struct gt_registered_image *gt_images;
 gt_mutex_t gt_registry_lock = GT_MUTEX_INITIALIZER;
+GT_FORK_LOCK (gt_registry_lock);
 unsigned gt_num_host_tables;
 struct gt_func_index *gt_func_index;
 

@@ -512,6 +512,16 @@ get_runner (void)
 }
 
 void
+gt_runner_after_fork (void)
+{
+  if (thread_runner == NULL)
+    return;
+  /* Its memory is left: the thread that owned it is not here.  */
+  thread_runner = NULL;
+  pthread_setspecific (runner_key, NULL);
+}
+
+void
 gt_run_on_initial_thread (void (*fn) (void *), void *arg, int thread_limit)
 {
   struct gt_runner *r;

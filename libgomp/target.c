@@ -650,6 +650,7 @@ struct gt_queued
 };
 
 static gt_mutex_t queued_lock = GT_MUTEX_INITIALIZER;
+GT_FORK_LOCK (queued_lock);
 static struct gt_queued *free_queued;
 
 static struct gt_queued *

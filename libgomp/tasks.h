@@ -32,6 +32,9 @@ struct gt_device;
    the host's; return when it is done.  */
 void gt_run_on_initial_thread (void (*fn) (void *), void *arg,
 			       int thread_limit) GT_HIDDEN;
+/* In a child process made by fork (): the calling thread's initial
+   thread stayed in the parent; the next region makes a new one.  */
+void gt_runner_after_fork (void) GT_HIDDEN;
 
 enum gt_task_kind
 {

@@ -62,6 +62,7 @@ struct gt_xfer_gather
 
 /* Transfers and chunks released by nowait constructs, for reuse.  */
 static gt_mutex_t free_lock = GT_MUTEX_INITIALIZER;
+GT_FORK_LOCK (free_lock);
 static struct gt_xfer *free_xfers;
 static struct gt_xfer_chunk *free_chunks;
 

@@ -175,6 +175,9 @@ typedef void (*tgt_callback_fct) (tgt_sync_event_t token);
 						   itself: no image needed.  */
 #define GT_CAP_SHARED_MEMORY	(1u << 1)	/* Device memory is host
 						   memory.  */
+#define GT_CAP_SURVIVES_FORK	(1u << 2)	/* Its devices initialised
+						   before fork () stay usable
+						   in the child process.  */
 
 /* Flags of __tgt_rtl_async_launch.  GT_LAUNCH_CALLER_WAITS: the
    construct is synchronous -- the caller waits for the launch's

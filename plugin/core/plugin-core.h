@@ -109,6 +109,9 @@ struct gtc_device
 				   -1 before set_device_number.  */
   pthread_mutex_t lock;		/* Guards initialisation, images, queues.  */
   bool ready;
+  /* In a child process made by fork () after the vendor library was
+     initialised in the parent: never used again (fork.c).  */
+  bool lost;
   struct gtc_pool pool;
   struct gtc_image *images;
   struct gtc_queue **queues;	/* Up to gtc_max_queues, made on use.  */
@@ -215,6 +218,12 @@ struct gtc_vendor
      nonzero when not done (the front end then copies another way).  */
   int (*copy_rect) (struct gtc_device *dst, struct gtc_device *src,
 		    const gt_rect_copy *r);
+
+  /* In a child process made by fork (), for each device of a vendor with
+     GT_CAP_SURVIVES_FORK (optional): reset the vendor's own locks and
+     forget its threads, which the child does not have.  Runs in the
+     pthread_atfork child handler: no message, no allocation.  */
+  void (*after_fork) (struct gtc_device *);
 };
 
 /* Every vendor file defines this.  */
@@ -301,8 +310,17 @@ int gtc_image_rev_table (struct gtc_device *, __tgt_device_image *,
 			 const uint64_t **table, size_t *count) GTC_HIDDEN;
 void gtc_unload_all_images (struct gtc_device *) GTC_HIDDEN;
 
+/* fork () (fork.c): register the fork handlers, once, after probing.  */
+void gtc_fork_init (void) GTC_HIDDEN;
+
 /* Queues and events (queue.c).  */
 int gtc_queues_init (void) GTC_HIDDEN;
+/* fork () (fork.c): take the locks of every queue, or none (false);
+   release them in the parent; in the child, release them and forget the
+   threads that stayed in the parent.  */
+bool gtc_queues_trylock_all (void) GTC_HIDDEN;
+void gtc_queues_unlock_all (void) GTC_HIDDEN;
+void gtc_queues_after_fork (void) GTC_HIDDEN;
 size_t gtc_queues_per_device (void) GTC_HIDDEN;
 void gtc_device_queues_fini (struct gtc_device *) GTC_HIDDEN;
 

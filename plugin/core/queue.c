@@ -1054,6 +1054,71 @@ gtc_event_notify (tgt_event_t event, tgt_sync_event_t token)
   return err;
 }
 
+/* ---- fork.  ---- */
+
+static inline bool
+qtrylock (struct gtc_queue_state *s)
+{
+  return !__atomic_exchange_n (&s->lock, 1, __ATOMIC_ACQUIRE);
+}
+
+bool
+gtc_queues_trylock_all (void)
+{
+  unsigned i;
+
+  if (pthread_mutex_trylock (&table_lock) != 0)
+    return false;
+  for (i = 0; i < num_queues; i++)
+    if (!qtrylock (queue_table[i]->state))
+      {
+	while (i-- > 0)
+	  qunlock (queue_table[i]->state);
+	pthread_mutex_unlock (&table_lock);
+	return false;
+      }
+  return true;
+}
+
+void
+gtc_queues_unlock_all (void)
+{
+  unsigned i;
+
+  for (i = 0; i < num_queues; i++)
+    qunlock (queue_table[i]->state);
+  pthread_mutex_unlock (&table_lock);
+}
+
+void
+gtc_queues_after_fork (void)
+{
+  unsigned i;
+
+  pthread_mutex_init (&table_lock, NULL);
+  for (i = 0; i < num_queues; i++)
+    {
+      struct gtc_queue *q = queue_table[i];
+      struct gtc_queue_state *s = q->state;
+      /* Another thread was running the next operation (or had run it and
+	 waited for the lock to record it): that thread stayed in the
+	 parent, and the child has what the operation had done at the
+	 fork.  It is over, and the next ones run for whoever waits.  The
+	 calling thread may be running this queue's operations itself
+	 (fork from a region on the device).  */
+      if (s->executing && q != running_queue)
+	{
+	  __atomic_store_n (&s->completed, s->completed + 1,
+			    __ATOMIC_RELEASE);
+	  s->executing = false;
+	}
+      /* No thread sleeps in the child, and the worker is not there.  */
+      s->done_sleepers = 0;
+      s->worker_started = false;
+      s->lock = 0;
+    }
+}
+
 /* ---- Teardown.  ---- */
 
 void

@@ -72,6 +72,7 @@ probe (void)
       devices[i] = dev;
     }
   gtc_num_devices = n;
+  gtc_fork_init ();
 }
 
 static void
@@ -165,6 +166,13 @@ __tgt_rtl_init_device (int32_t id)
 
   if (dev == NULL)
     return GT_RTL_FAIL;
+  if (GT_UNLIKELY (dev->lost))
+    {
+      gt_plugin_debug ("device %d: not usable in this process, a child "
+		       "made by fork () after its parent initialised the "
+		       "%s devices", (int) id, gtc_vendor.name);
+      return GT_RTL_FAIL;
+    }
   pthread_mutex_lock (&dev->lock);
   if (!dev->ready)
     {

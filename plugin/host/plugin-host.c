@@ -308,10 +308,22 @@ host_launch (struct gtc_queue *q, void *entry, void **vars, int32_t nvars,
   return 0;
 }
 
+/* In a child process made by fork: the preparer, if any, stayed in the
+   parent (the reserve is whatever it had made by then).  */
+static void
+host_after_fork (struct gtc_device *dev)
+{
+  struct host_device *hd = (struct host_device *) dev;
+
+  pthread_mutex_init (&hd->lock, NULL);
+  hd->preparing = false;
+}
+
 const struct gtc_vendor gtc_vendor = {
   .name = "host",
   .target_type = -1,
-  .caps = GT_CAP_HOST_CODE,
+  /* Its memory is host memory, copied into a child by fork.  */
+  .caps = GT_CAP_HOST_CODE | GT_CAP_SURVIVES_FORK,
   .requires_supported = GT_REQUIRES_REVERSE_OFFLOAD,
   .device_size = sizeof (struct host_device),
   .queue_size = sizeof (struct gtc_queue),
@@ -323,5 +335,6 @@ const struct gtc_vendor gtc_vendor = {
   .mem_alloc = host_mem_alloc,
   .mem_free = host_mem_free,
   .copy = host_copy,
-  .launch = host_launch
+  .launch = host_launch,
+  .after_fork = host_after_fork
 };

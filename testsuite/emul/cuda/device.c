@@ -38,6 +38,22 @@ static pthread_once_t config_once = PTHREAD_ONCE_INIT;
 static bool config_ok;
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool initialized;	/* Read with __atomic.  */
+/* This process is a child made by fork () after cuInit succeeded in its
+   parent.  The driver does not duplicate its state or its threads into a
+   child: the NVIDIA CUDA C++ guidelines (rule 1.6) call any use of CUDA
+   between fork and exec undefined, and what real drivers do is fail
+   cuInit and every call that needs it with CUDA_ERROR_NOT_INITIALIZED
+   ("initialization error", error 3: "cuda runtime error (3):
+   initialization error" in the reports of PyTorch, MXNet and others).
+   The emulator does that, rather than wait on streams whose workers are
+   not in the child.  */
+static bool forked_child;
+
+static void
+child_after_fork (void)
+{
+  forked_child = true;
+}
 
 /* The context stack of this thread; the top is the current context.  */
 #define CTX_STACK_MAX 32
@@ -66,6 +82,12 @@ emul_enter (const char *name, bool needs_init)
     return err;
   if (needs_init && !__atomic_load_n (&initialized, __ATOMIC_ACQUIRE))
     return CUDA_ERROR_NOT_INITIALIZED;
+  if (needs_init && forked_child)
+    {
+      emul_debug ("%s: the driver was initialised before fork (): not "
+		  "usable in the child", name);
+      return CUDA_ERROR_NOT_INITIALIZED;
+    }
   return CUDA_SUCCESS;
 }
 
@@ -81,6 +103,12 @@ cuInit (unsigned int Flags)
     return CUDA_ERROR_INVALID_VALUE;
   if (emul_config.ndevices == 0)
     return CUDA_ERROR_NO_DEVICE;
+  if (forked_child)
+    {
+      emul_debug ("cuInit: the driver was initialised before fork (): not "
+		  "usable in the child");
+      return CUDA_ERROR_NOT_INITIALIZED;
+    }
   pthread_mutex_lock (&init_lock);
   if (!initialized)
     {
@@ -97,6 +125,7 @@ cuInit (unsigned int Flags)
 		      d->cc_major, d->cc_minor, d->sms, d->mem_total >> 20);
 	}
       emul_ndevices = emul_config.ndevices;
+      pthread_atfork (NULL, NULL, child_after_fork);
       __atomic_store_n (&initialized, true, __ATOMIC_RELEASE);
     }
   pthread_mutex_unlock (&init_lock);

@@ -172,6 +172,27 @@ emul_regions_setup (void)
   num_agents = 1 + emul_cfg.num_gpus;
 }
 
+/* fork () after hsa_init, as ROCr behaves.  Its libhsakmt marks the
+   child from a pthread_atfork handler, after which every call into the
+   kernel driver fails (CHECK_KFD_OPEN in libhsakmt.h returns
+   HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED; openclose.c), and the
+   memory the GPU sees in host memory -- queues' rings, signals, kernel
+   arguments -- is mapped MADV_DONTFORK (fmm.c), so the child does not
+   have it.  ROCr itself keeps its inherited reference count: hsa_init in
+   the child only counts (runtime.cpp).  So in the child: hsa_init
+   succeeds, allocations, copies, loads and queue and signal creation fail
+   as injected faults do (emul_fault), and ringing the doorbell of a
+   queue made in the parent is a segmentation fault (signals.c).  */
+bool emul_forked_child;
+
+static void
+child_after_fork (void)
+{
+  /* A runtime shut down before the fork is opened afresh in the child
+     (libhsakmt's hsaKmtOpenKFD clears what the parent left).  */
+  emul_forked_child = init_count > 0;
+}
+
 hsa_status_t
 hsa_init (void)
 {
@@ -181,6 +202,12 @@ hsa_init (void)
   pthread_mutex_lock (&init_lock);
   if (init_count == 0)
     {
+      static bool atfork_done;
+      if (!atfork_done)
+	{
+	  pthread_atfork (NULL, NULL, child_after_fork);
+	  atfork_done = true;
+	}
       if (!emul_config_read ())
 	status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
       else if (emul_fault (EMUL_FAULT_INIT))

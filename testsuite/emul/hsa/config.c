@@ -259,6 +259,13 @@ emul_fault (enum emul_fault what)
 {
   uint64_t n;
 
+  if (emul_forked_child && what != EMUL_FAULT_INIT
+      && what != EMUL_FAULT_KERNEL)
+    {
+      emul_trace ("%s refused: the runtime was initialised before fork ()",
+		  fault_names[what]);
+      return true;
+    }
   if (emul_cfg.fault_at[what] == 0)
     return false;
   n = __atomic_add_fetch (&emul_cfg.fault_calls[what], 1, __ATOMIC_RELAXED);

@@ -104,9 +104,15 @@ struct emul_config
 
 extern struct emul_config emul_cfg;
 
+/* agents.c: this process is a child made by fork () after hsa_init in
+   its parent (see there).  */
+extern bool emul_forked_child;
+
 /* Read the environment; false (with a diagnostic) when a value is bad.  */
 bool emul_config_read (void);
-/* Count one call of WHAT; true if fault injection makes it fail.  */
+/* Count one call of WHAT; true if fault injection makes it fail, or if
+   it needs the kernel driver in a child made by fork () after hsa_init
+   (every kind but EMUL_FAULT_INIT and EMUL_FAULT_KERNEL).  */
 bool emul_fault (enum emul_fault what);
 /* The EF_AMDGPU_MACH value of an ISA name, 0 if unknown.  */
 uint32_t emul_isa_mach (const char *name);

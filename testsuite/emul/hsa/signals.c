@@ -28,6 +28,7 @@
 
 #include <errno.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -280,6 +281,13 @@ store (hsa_signal_t signal, hsa_signal_value_t value, int order,
 {
   struct emul_signal *s = emul_signal_get (signal, api);
 
+  if (s != NULL && s->doorbell && emul_forked_child)
+    {
+      /* Its queue's ring is not in the child (agents.c).  */
+      emul_diag ("%s: the doorbell of a queue made before fork (): the "
+		 "queue is not in this child process", api);
+      raise (SIGSEGV);
+    }
   if (s != NULL)
     emul_signal_store (s, value, order);
 }
