@@ -66,6 +66,8 @@ emul_enter (const char *name, bool needs_init)
     return err;
   if (needs_init && !__atomic_load_n (&initialized, __ATOMIC_ACQUIRE))
     return CUDA_ERROR_NOT_INITIALIZED;
+  if (emul_config.jitter != 0)
+    emul_jitter ();
   return CUDA_SUCCESS;
 }
 
