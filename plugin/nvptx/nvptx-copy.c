@@ -256,25 +256,40 @@ nvptx_outs_last (struct nvptx_queue *q)
   return seq;
 }
 
-void
-nvptx_outs_done (struct nvptx_queue *q, uint64_t upto)
+/* Make Q's copies that wait up to UPTO (OUTS_LOCK held).  */
+static void
+outs_make_locked (struct nvptx_queue *q, uint64_t upto)
 {
   size_t i, j;
 
-  pthread_mutex_lock (&q->outs_lock);
   for (i = j = 0; i < q->nouts; i++)
     if (q->outs[i].seq <= upto)
       memcpy (q->outs[i].dst, q->outs[i].src, q->outs[i].size);
     else
       q->outs[j++] = q->outs[i];
   q->nouts = j;
+}
+
+bool
+nvptx_outs_done (struct nvptx_queue *q, uint64_t upto)
+{
+  uint64_t issued;
+
+  pthread_mutex_lock (&q->outs_lock);
+  outs_make_locked (q, upto);
+  issued = q->outs_issued < upto ? q->outs_issued : upto;
   pthread_mutex_unlock (&q->outs_lock);
+  /* Host functions run in stream order, each with later copies than
+     the one before.  */
+  return __atomic_load_n (&q->outs_ran, __ATOMIC_ACQUIRE) >= issued;
 }
 
 struct outs_batch
 {
+  struct nvptx_queue *q;
   struct nvptx_out *outs;
   size_t n;
+  uint64_t last;
 };
 
 static void
@@ -285,6 +300,7 @@ outs_run (void *arg)
 
   for (i = 0; i < b->n; i++)
     memcpy (b->outs[i].dst, b->outs[i].src, b->outs[i].size);
+  __atomic_store_n (&b->q->outs_ran, b->last, __ATOMIC_RELEASE);
   free (b->outs);
   free (b);
 }
@@ -293,7 +309,12 @@ int
 nvptx_outs_issue (struct nvptx_queue *q)
 {
   struct outs_batch *b;
+  int err = 0;
 
+  /* The lock is held until the host function is on the stream: a
+     thread that finds no copy waiting then knows that the stream has
+     those it did not find (nvptx_outs_done, outs_idle, and the event
+     that frees a staging segment).  */
   pthread_mutex_lock (&q->outs_lock);
   if (q->nouts == 0)
     {
@@ -307,20 +328,24 @@ nvptx_outs_issue (struct nvptx_queue *q)
       gt_plugin_error ("out of host memory queueing a copy");
       return -1;
     }
+  b->q = q;
   b->outs = q->outs;
   b->n = q->nouts;
-  q->outs = NULL;
-  q->nouts = q->outs_cap = 0;
-  pthread_mutex_unlock (&q->outs_lock);
-  if (nvptx_host_call (q, outs_run, b) != 0)
+  b->last = q->outs[q->nouts - 1].seq;
+  if (nvptx_host_call (q, outs_run, b) == 0)
     {
-      /* Made at once instead, which is too early; the queue has failed
-	 anyway.  */
-      free (b->outs);
-      free (b);
-      return -1;
+      q->outs_issued = b->last;
+      q->outs = NULL;
+      q->nouts = q->outs_cap = 0;
     }
-  return 0;
+  else
+    {
+      /* The copies stay where they are; the queue has failed anyway.  */
+      free (b);
+      err = -1;
+    }
+  pthread_mutex_unlock (&q->outs_lock);
+  return err;
 }
 
 /* ---- Copies.  ---- */
@@ -333,11 +358,20 @@ chunk_min (size_t size)
   return size < 65536 ? size : 65536;
 }
 
-/* Has Q's stream run everything issued to it?  */
+/* Has Q's stream run everything issued to it?  If so, the copies to the
+   program's memory that wait are made now.  (Under OUTS_LOCK, so that no
+   host function with some of them is being issued meanwhile.)  */
 static bool
-idle (struct nvptx_queue *q)
+outs_idle (struct nvptx_queue *q)
 {
-  return CU (cuStreamQuery) (q->stream) == CUDA_SUCCESS;
+  bool idle;
+
+  pthread_mutex_lock (&q->outs_lock);
+  idle = CU (cuStreamQuery) (q->stream) == CUDA_SUCCESS;
+  if (idle)
+    outs_make_locked (q, UINT64_MAX);
+  pthread_mutex_unlock (&q->outs_lock);
+  return idle;
 }
 
 static int
@@ -354,14 +388,12 @@ to_device (struct nvptx_queue *q, CUdeviceptr dst, const char *src,
 	   size_t size)
 {
   struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
-  bool now = idle (q);
-  size_t off, n;
-
   /* Copies to the program's memory that wait come first: the data read
      here may be theirs.  */
-  if (now)
-    nvptx_outs_done (q, UINT64_MAX);
-  else if (nvptx_outs_issue (q) != 0)
+  bool now = outs_idle (q);
+  size_t off, n;
+
+  if (!now && nvptx_outs_issue (q) != 0)
     return -1;
   if (now && size > NVPTX_STAGE_SEGMENT)
     return check (dev, "cuMemcpyHtoDAsync",
@@ -391,12 +423,9 @@ to_host (struct nvptx_queue *q, char *dst, CUdeviceptr src, size_t size)
 
   /* Nothing ahead: the copy takes only its own time (after the copies
      of earlier data to the program's memory that wait).  */
-  if (idle (q))
-    {
-      nvptx_outs_done (q, UINT64_MAX);
-      return check (dev, "cuMemcpyDtoHAsync",
-		    CU (cuMemcpyDtoHAsync_v2) (dst, src, size, q->stream));
-    }
+  if (outs_idle (q))
+    return check (dev, "cuMemcpyDtoHAsync",
+		  CU (cuMemcpyDtoHAsync_v2) (dst, src, size, q->stream));
   /* Behind other work: into staging memory, and on to DST when someone
      can see it.  */
   for (off = 0; off < size; off += n)

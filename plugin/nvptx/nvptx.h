@@ -237,6 +237,10 @@ struct nvptx_queue
   struct nvptx_out *outs;
   size_t nouts, outs_cap;
   uint64_t outs_seq;		/* Of the last one added.  */
+  /* The last copy handed to a host function (issued to the stream
+     before OUTS_LOCK is released), and the last one of the host
+     functions that ran (atomic).  */
+  uint64_t outs_issued, outs_ran;
 
   /* Device memory the address arrays of launches are copied to: a ring
      reused in stream order; rings it replaced, freed at the end.  */
@@ -412,12 +416,14 @@ void *nvptx_stage (struct nvptx_queue *q, size_t size, size_t min,
 void nvptx_stage_fini (struct nvptx_queue *q) GTC_HIDDEN;
 
 /* Q's copies to the program's memory that wait: issue them to the
-   stream as a host function (0 or -1 after a message); make those up
-   to UPTO (of outs_seq; UINT64_MAX: all) now, the stream being past
-   them; the last one added.  */
+   stream as a host function (0 or -1 after a message); the last one
+   added; once the stream was synchronized after they were added, make
+   those up to UPTO (of outs_seq) that still wait, and say whether every
+   one up to UPTO is made (false: some are in a host function issued
+   since, and the stream must be synchronized again).  */
 int nvptx_outs_issue (struct nvptx_queue *q) GTC_HIDDEN;
-void nvptx_outs_done (struct nvptx_queue *q, uint64_t upto) GTC_HIDDEN;
 uint64_t nvptx_outs_last (struct nvptx_queue *q) GTC_HIDDEN;
+bool nvptx_outs_done (struct nvptx_queue *q, uint64_t upto) GTC_HIDDEN;
 
 int nvptx_copy (struct gtc_queue *q, enum gtc_copy_dir dir, void *dst,
 		const void *src, size_t size, struct gtc_device *peer)

@@ -766,24 +766,30 @@ nvptx_queue_sync (struct nvptx_queue *q)
   if (nvptx_use (dev) != 0)
     return -1;
   outs = nvptx_outs_last (q);
-  /* Poll while the work runs; the final synchronisation returns at once,
-     reports what failed, and has the driver write out what the kernels
-     printed.  */
-  if (__atomic_load_n (&dev->mailboxes, __ATOMIC_ACQUIRE) != NULL)
-    {
-      /* Serving the device's reverse-offload requests meanwhile.  */
-      nvptx_rev_wait_begin (dev);
-      gtc_wait_serve (&dev->core, stream_done, &poll, nvptx_rev_serve);
-      nvptx_rev_wait_end (dev);
-    }
-  else
-    gtc_wait_serve (&dev->core, stream_done, &poll, NULL);
-  r = CU (cuStreamSynchronize) (q->stream);
-  if (r != CUDA_SUCCESS)
-    return nvptx_device_fault (q, dev, r);
   /* The data of the copies from the device issued before is in staging
-     memory: on to the program's memory.  */
-  nvptx_outs_done (q, outs);
+     memory once the stream is synchronized: those still waiting are
+     made here, on to the program's memory.  Another thread issuing to
+     the stream (it may be shared) may have put some in a host function
+     only after the synchronisation began: then once more.  */
+  do
+    {
+      /* Poll while the work runs; the final synchronisation returns at
+	 once, reports what failed, and has the driver write out what the
+	 kernels printed.  */
+      if (__atomic_load_n (&dev->mailboxes, __ATOMIC_ACQUIRE) != NULL)
+	{
+	  /* Serving the device's reverse-offload requests meanwhile.  */
+	  nvptx_rev_wait_begin (dev);
+	  gtc_wait_serve (&dev->core, stream_done, &poll, nvptx_rev_serve);
+	  nvptx_rev_wait_end (dev);
+	}
+      else
+	gtc_wait_serve (&dev->core, stream_done, &poll, NULL);
+      r = CU (cuStreamSynchronize) (q->stream);
+      if (r != CUDA_SUCCESS)
+	return nvptx_device_fault (q, dev, r);
+    }
+  while (!nvptx_outs_done (q, outs));
   __atomic_store_n (&q->last_kernel, NULL, __ATOMIC_RELEASE);
   nvptx_exit_check (dev);
   return 0;

@@ -1,7 +1,8 @@
 /* config.c -- the settings of the emulated CUDA driver (GOMPTARGET_EMUL_
    CUDA_* environment variables, read once), its diagnostics and trace
-   file, and fault injection: failing API calls by name and count, and
-   faulting kernel launches by kernel name.
+   file, fault injection (failing API calls by name and count, and
+   faulting kernel launches by kernel name), and calls slowed at random
+   (jitter).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -29,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 struct emul_config emul_config;
@@ -427,6 +429,21 @@ emul_config_load (void)
 	}
     }
 
+  c->jitter = 0;
+  s = getenv ("GOMPTARGET_EMUL_CUDA_JITTER");
+  if (s && *s)
+    {
+      const char *p = s;
+      if (parse_number (&p, 1000000, &v) && *p == '\0')
+	c->jitter = v;
+      else
+	{
+	  bad_setting ("GOMPTARGET_EMUL_CUDA_JITTER", s,
+		       "expected a number from 0 to 1000000");
+	  ok = false;
+	}
+    }
+
   ok &= parse_rules ("GOMPTARGET_EMUL_CUDA_FAIL", &fail_rules, &nfail_rules,
 		     false);
   ok &= parse_rules ("GOMPTARGET_EMUL_CUDA_FAULT", &fault_rules,
@@ -521,6 +538,26 @@ emul_fail_injected (const char *name, CUresult *err)
   if (hit)
     emul_debug ("%s: injected failure %s", name, emul_result_name (*err));
   return hit;
+}
+
+/* A real driver's calls sometimes take long (a full command buffer, a
+   page fault, the thread preempted); the jitter makes the calling code's
+   races show in a short run.  */
+void
+emul_jitter (void)
+{
+  static __thread uint64_t state;
+
+  if (state == 0)
+    state = ((uint64_t) (uintptr_t) &state * 0x9e3779b97f4a7c15u) | 1;
+  /* xorshift64.  */
+  state ^= state << 13;
+  state ^= state >> 7;
+  state ^= state << 17;
+  if (state % emul_config.jitter != 0)
+    return;
+  struct timespec ts = { 0, 1000 + (long) ((state >> 32) % 99000) };
+  nanosleep (&ts, NULL);
 }
 
 bool

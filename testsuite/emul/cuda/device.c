@@ -88,6 +88,8 @@ emul_enter (const char *name, bool needs_init)
 		  "usable in the child", name);
       return CUDA_ERROR_NOT_INITIALIZED;
     }
+  if (emul_config.jitter != 0)
+    emul_jitter ();
   return CUDA_SUCCESS;
 }
 

@@ -61,6 +61,7 @@ struct emul_config
   bool map_host;		/* GOMPTARGET_EMUL_CUDA_MAP_HOST */
   bool poison;			/* GOMPTARGET_EMUL_CUDA_POISON */
   bool debug;			/* GOMPTARGET_EMUL_CUDA_DEBUG */
+  unsigned long jitter;		/* GOMPTARGET_EMUL_CUDA_JITTER, 0: none */
 };
 
 extern struct emul_config emul_config;
@@ -79,6 +80,10 @@ void emul_trace (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 /* Count a call of API function NAME; true, with the error in *ERR, when
    GOMPTARGET_EMUL_CUDA_FAIL says this call fails.  */
 bool emul_fail_injected (const char *name, CUresult *err);
+
+/* Under GOMPTARGET_EMUL_CUDA_JITTER=N, one call in N (drawn at random
+   per thread) first sleeps 1 to 100 microseconds.  */
+void emul_jitter (void);
 
 /* Count a launch of KERNEL; true, with the error in *ERR, when
    GOMPTARGET_EMUL_CUDA_FAULT says this launch faults.  */
@@ -144,8 +149,9 @@ struct CUctx_st
 };
 
 /* What every API function does first: refuse calls from emulated
-   kernels and host callbacks, count the call for fault injection, and
-   (unless NEEDS_INIT is false) check that cuInit succeeded.  */
+   kernels and host callbacks, count the call for fault injection,
+   (unless NEEDS_INIT is false) check that cuInit succeeded, and sleep
+   now and then under GOMPTARGET_EMUL_CUDA_JITTER.  */
 CUresult emul_enter (const char *name, bool needs_init);
 #define EMUL_ENTER(name) \
   do { CUresult r_ = emul_enter (#name, true); \
