@@ -81,7 +81,7 @@ gtc_load_image (struct gtc_device *dev, __tgt_device_image *image)
       k->image = img;
       k->index = i;
       e[i].flags = GT_OFFLOAD_ENTRY_FUNC;
-      int r = gtc_vendor.find_kernel (dev, img, i, k);
+      r = gtc_vendor.find_kernel (dev, img, i, k);
       if (r == 0)
 	e[i].addr = k;
       else if (r > 0)
@@ -92,8 +92,7 @@ gtc_load_image (struct gtc_device *dev, __tgt_device_image *image)
 	  /* The vendor said why.  A region of the image must not fall
 	     back to the host alone while its data goes to the device:
 	     the image is not loaded.  */
-	  gtc_vendor.unload_image (dev, img);
-	  image_free (img);
+	  unload (dev, img);
 	  return NULL;
 	}
     }
