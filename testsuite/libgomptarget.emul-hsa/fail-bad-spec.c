@@ -40,8 +40,8 @@ main (void)
 }
 
 /* { dg-final { gomptarget-output-includes {hsa-emul: GOMPTARGET_EMUL_HSA_FAIL='hsa_memory_allocate,hsa_memory_alocate:2': 'hsa_memory_alocate:2': unknown function} } } */
-/* { dg-final { gomptarget-output-includes {'hsa_signal_wait_acquire:1': this function returns no status and cannot fail} } } */
-/* { dg-final { gomptarget-output-includes {'hsa_queue_load_read_index_acquire': this function returns no status and cannot fail} } } */
+/* { dg-final { gomptarget-output-includes {'hsa_signal_wait_acquire:1': it returns no status, so it cannot be made to fail} } } */
+/* { dg-final { gomptarget-output-includes {'hsa_queue_load_read_index_acquire': it returns no status, so it cannot be made to fail} } } */
 /* { dg-final { gomptarget-output-includes {'hsa_memory_copy:0': expected FUNCTION\[:N\[\+\]\]\[=STATUS\] with N >= 1} } } */
 /* { dg-final { gomptarget-output-includes {'hsa_memory_copy:2x': expected FUNCTION} } } */
 /* { dg-final { gomptarget-output-includes {'hsa_memory_copy=HSA_STATUS_ERROR_BOGUS': unknown status} } } */

@@ -190,7 +190,7 @@ parse_item (char *item)
     return "unknown function (not in plugin/gcn/hsa-lib.def; "
 	   "GOMPTARGET_EMUL_HSA_FAIL=list lists them)";
   if (!entries[e].can_fail)
-    return "this function returns no status and cannot fail";
+    return "it returns no status, so it cannot be made to fail";
   if (emul_cfg.fail[e].at != 0)
     return "function named twice";
   if (eq == NULL)
