@@ -95,8 +95,8 @@ entry_default_status (int e)
   return default_status[e] != 0 ? default_status[e] : HSA_STATUS_ERROR;
 }
 
-/* The name of STATUS (its description up to the colon), or its number
-   in BUF.  */
+/* The name of STATUS (its description up to the colon) or, for a
+   status without one, its number, written in BUF.  */
 static const char *
 status_name (hsa_status_t status, char *buf, size_t size)
 {
