@@ -188,26 +188,37 @@ gcn_image_ok (const struct gt_gcc_image *g)
   return true;
 }
 
-/* A symbol of IMG's executable, by name; false if absent.  */
-static bool
+/* A symbol of IMG's executable, by name: 0, 1 if the executable has
+   none (the runtime says HSA_STATUS_ERROR_INVALID_SYMBOL_NAME), or
+   GT_RTL_FAIL, reported, if looking it up failed: an image whose symbols
+   cannot be read is not loaded, rather than taken as one without them.  */
+static int
 symbol (struct gcn_device *dev, struct gcn_image *img, const char *name,
 	hsa_executable_symbol_t *sym)
 {
-  return gcn_hsa.hsa_executable_get_symbol (img->exec, NULL, name,
-					    dev->agent, 0, sym)
-	 == HSA_STATUS_SUCCESS;
+  hsa_status_t s = gcn_hsa.hsa_executable_get_symbol (img->exec, NULL, name,
+						      dev->agent, 0, sym);
+
+  if (s == HSA_STATUS_SUCCESS)
+    return 0;
+  if (s == HSA_STATUS_ERROR_INVALID_SYMBOL_NAME)
+    return 1;
+  gcn_error (s, "device %d: looking up %s", (int) dev->core.number, name);
+  return GT_RTL_FAIL;
 }
 
-/* The address and size of variable NAME of IMG; false if absent.  */
-static bool
+/* The address and size of variable NAME of IMG: 0, 1 if absent, or
+   GT_RTL_FAIL (reported), as symbol.  */
+static int
 variable (struct gcn_device *dev, struct gcn_image *img, const char *name,
 	  uint64_t *addr, uint32_t *size)
 {
   hsa_executable_symbol_t sym;
   hsa_status_t s;
+  int r = symbol (dev, img, name, &sym);
 
-  if (!symbol (dev, img, name, &sym))
-    return false;
+  if (r != 0)
+    return r;
   s = gcn_hsa.hsa_executable_symbol_get_info
     (sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, addr);
   if (s == HSA_STATUS_SUCCESS && size != NULL)
@@ -217,13 +228,15 @@ variable (struct gcn_device *dev, struct gcn_image *img, const char *name,
     {
       gcn_error (s, "device %d: reading symbol %s", (int) dev->core.number,
 		 name);
-      return false;
+      return GT_RTL_FAIL;
     }
-  return true;
+  return 0;
 }
 
-/* Find the code of kernel K ("<name>.kd"); false if it has none.  */
-static bool
+/* Find the code of kernel K ("<name>.kd"): 0, 1 if it has none (no
+   error: GCC 14's reverse-offload functions are no kernels), or
+   GT_RTL_FAIL (reported), as symbol.  */
+static int
 find_code (struct gcn_device *dev, struct gcn_image *img,
 	   struct gcn_kernel *k)
 {
@@ -231,16 +244,19 @@ find_code (struct gcn_device *dev, struct gcn_image *img,
   size_t len = strlen (k->name);
   char *kd = malloc (len + 4);
   hsa_status_t s;
-  bool found;
+  int r;
 
   if (kd == NULL)
-    return false;
+    {
+      gt_plugin_error ("out of host memory loading an image");
+      return GT_RTL_FAIL;
+    }
   memcpy (kd, k->name, len);
   memcpy (kd + len, ".kd", 4);
-  found = symbol (dev, img, kd, &sym);
+  r = symbol (dev, img, kd, &sym);
   free (kd);
-  if (!found)
-    return false;
+  if (r != 0)
+    return r;
   s = gcn_hsa.hsa_executable_symbol_get_info
     (sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &k->object);
   if (s == HSA_STATUS_SUCCESS)
@@ -260,7 +276,7 @@ find_code (struct gcn_device *dev, struct gcn_image *img,
       gcn_error (s, "device %d: reading kernel %s", (int) dev->core.number,
 		 k->name);
       k->object = 0;
-      return false;
+      return GT_RTL_FAIL;
     }
   if (k->kernarg_size > 8)
     {
@@ -270,9 +286,9 @@ find_code (struct gcn_device *dev, struct gcn_image *img,
 		       "not a kernel GCC made for OpenMP", (int)
 		       dev->core.number, k->name, k->kernarg_size);
       k->object = 0;
-      return false;
+      return 1;
     }
-  return true;
+  return 0;
 }
 
 /* The image's variables: .offload_var_table, {address, size} each.  */
@@ -280,13 +296,16 @@ static int
 read_variables (struct gcn_device *dev, struct gcn_image *img, unsigned n)
 {
   uint64_t table;
+  int r;
 
   if (n == 0)
     return 0;
-  if (!variable (dev, img, ".offload_var_table", &table, NULL))
+  r = variable (dev, img, ".offload_var_table", &table, NULL);
+  if (r != 0)
     {
-      gt_plugin_error ("device %d: the image has %u variable(s) but no "
-		       ".offload_var_table", (int) dev->core.number, n);
+      if (r > 0)
+	gt_plugin_error ("device %d: the image has %u variable(s) but no "
+			 ".offload_var_table", (int) dev->core.number, n);
       return GT_RTL_FAIL;
     }
   img->vars = malloc (n * sizeof *img->vars);
@@ -314,6 +333,7 @@ indirect_map (struct gcn_device *dev, struct gcn_image *img,
   void *const *const *host_table = g->host_table;
   uint64_t table, mapvar, *dev_addrs = NULL, *map = NULL;
   size_t n = d->nind, i, host_n;
+  int r;
   int err = GT_RTL_FAIL;
   hsa_status_t s;
 
@@ -328,12 +348,15 @@ indirect_map (struct gcn_device *dev, struct gcn_image *img,
 		       host_n);
       return GT_RTL_FAIL;
     }
-  if (!variable (dev, img, ".offload_ind_func_table", &table, NULL)
-      || !variable (dev, img, "__gomp_indirect_addr_map", &mapvar, NULL))
+  r = variable (dev, img, ".offload_ind_func_table", &table, NULL);
+  if (r == 0)
+    r = variable (dev, img, "__gomp_indirect_addr_map", &mapvar, NULL);
+  if (r != 0)
     {
-      gt_plugin_error ("device %d: the image has indirect functions but no "
-		       ".offload_ind_func_table or __gomp_indirect_addr_map",
-		       (int) dev->core.number);
+      if (r > 0)
+	gt_plugin_error ("device %d: the image has indirect functions but "
+			 "no .offload_ind_func_table or "
+			 "__gomp_indirect_addr_map", (int) dev->core.number);
       return GT_RTL_FAIL;
     }
   dev_addrs = malloc (n * sizeof *dev_addrs);
@@ -434,6 +457,7 @@ find_kernels (struct gcn_device *dev, struct gcn_image *img,
 	      const struct desc *d)
 {
   unsigned i, f = 0, nf = img->core.gcc->num_funcs;
+  int r;
 
   img->kernels = calloc (d->nkernels ? d->nkernels : 1,
 			 sizeof *img->kernels);
@@ -455,10 +479,12 @@ find_kernels (struct gcn_device *dev, struct gcn_image *img,
       k->vgprs = d->kernels[i].vgpr_count;
       k->init_fini = name != NULL && (strcmp (name, "_init_array") == 0
 				      || strcmp (name, "_fini_array") == 0);
-      find_code (dev, img, k);
+      r = find_code (dev, img, k);
+      if (r < 0)
+	return GT_RTL_FAIL;
       if (k->init_fini)
 	{
-	  if (k->object == 0)
+	  if (r > 0)
 	    {
 	      gt_plugin_error ("device %d: the image has no %s.kd",
 			       (int) dev->core.number, name);
@@ -490,6 +516,7 @@ gcn_load_image (struct gtc_device *d, struct gtc_image *gi)
   struct desc de;
   char why[160];
   hsa_status_t s;
+  int r;
 
   if (!decode (gi->gcc, &de, why, sizeof why))
     {
@@ -561,10 +588,14 @@ gcn_load_image (struct gtc_device *d, struct gtc_image *gi)
       || read_variables (dev, img, de.nvars) != 0
       || indirect_map (dev, img, &de) != 0)
     goto fail;
-  if (!variable (dev, img, "__gomp_additional_icvs", &img->icvs,
-		 &img->icvs_size)
-      && !variable (dev, img, "__gomp_device_num", &img->icvs,
-		    &img->icvs_size))
+  r = variable (dev, img, "__gomp_additional_icvs", &img->icvs,
+		&img->icvs_size);
+  if (r > 0)
+    r = variable (dev, img, "__gomp_device_num", &img->icvs,
+		  &img->icvs_size);
+  if (r < 0)
+    goto fail;
+  if (r > 0)
     img->icvs = 0;
   gt_plugin_debug ("device %d: loaded a %s image of GCC %s: %u kernel(s), "
 		   "%u variable(s), heap of %zu bytes at %p", (int) d->number,
@@ -639,18 +670,21 @@ gcn_rev_fn_table (struct gtc_device *d, struct gtc_image *gi, uint64_t *out,
   struct gcn_image *img = (struct gcn_image *) gi;
   size_t n = count < img->nfuncs ? count : img->nfuncs, i, found = 0;
   uint64_t table, *addrs;
+  int r;
 
   for (i = 0; i < n; i++)
     if (img->funcs[i] != NULL && img->funcs[i]->object == 0)
       break;
   if (i == n)
     return 0;
-  if (!variable (dev, img, ".offload_func_table", &table, NULL))
+  r = variable (dev, img, ".offload_func_table", &table, NULL);
+  if (r != 0)
     {
-      gt_plugin_error ("device %d: the image has functions that are not "
-		       "kernels but no .offload_func_table: its reverse-"
-		       "offload regions cannot be served",
-		       (int) d->number);
+      if (r > 0)
+	gt_plugin_error ("device %d: the image has functions that are not "
+			 "kernels but no .offload_func_table: its reverse-"
+			 "offload regions cannot be served",
+			 (int) d->number);
       return GT_RTL_FAIL;
     }
   addrs = malloc (n * sizeof *addrs);

@@ -98,18 +98,22 @@ region_cb (hsa_region_t region, void *data)
   uint32_t flags = 0;
   bool alloc = false;
   size_t size = 0;
+  hsa_status_t s;
 
-  if (gcn_hsa.hsa_region_get_info (region, HSA_REGION_INFO_SEGMENT,
-				   &segment) != HSA_STATUS_SUCCESS
-      || segment != HSA_REGION_SEGMENT_GLOBAL
-      || gcn_hsa.hsa_region_get_info (region, HSA_REGION_INFO_GLOBAL_FLAGS,
-				      &flags) != HSA_STATUS_SUCCESS
-      || gcn_hsa.hsa_region_get_info (region,
-				      HSA_REGION_INFO_RUNTIME_ALLOC_ALLOWED,
-				      &alloc) != HSA_STATUS_SUCCESS
-      || !alloc)
-    return HSA_STATUS_SUCCESS;
-  gcn_hsa.hsa_region_get_info (region, HSA_REGION_INFO_SIZE, &size);
+  s = gcn_hsa.hsa_region_get_info (region, HSA_REGION_INFO_SEGMENT,
+				   &segment);
+  if (s != HSA_STATUS_SUCCESS || segment != HSA_REGION_SEGMENT_GLOBAL)
+    return s;
+  s = gcn_hsa.hsa_region_get_info (region, HSA_REGION_INFO_GLOBAL_FLAGS,
+				   &flags);
+  if (s == HSA_STATUS_SUCCESS)
+    s = gcn_hsa.hsa_region_get_info (region,
+				     HSA_REGION_INFO_RUNTIME_ALLOC_ALLOWED,
+				     &alloc);
+  if (s == HSA_STATUS_SUCCESS && alloc)
+    s = gcn_hsa.hsa_region_get_info (region, HSA_REGION_INFO_SIZE, &size);
+  if (s != HSA_STATUS_SUCCESS || !alloc)
+    return s;
   if ((flags & HSA_REGION_GLOBAL_FLAG_KERNARG) && !a->have_kernarg)
     {
       a->kernarg_region = region;

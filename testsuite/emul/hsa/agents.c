@@ -210,6 +210,8 @@ hsa_init (void)
 	}
       if (!emul_config_read ())
 	status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+      else if ((status = EMUL_ENTRY (hsa_init)) != HSA_STATUS_SUCCESS)
+	;
       else if (emul_fault (EMUL_FAULT_INIT))
 	/* What Debian's ROCr returns without /dev/kfd.  */
 	status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -223,6 +225,8 @@ hsa_init (void)
 			(unsigned long long) (emul_cfg.memory_size >> 20));
 	}
     }
+  else if ((status = EMUL_ENTRY (hsa_init)) != HSA_STATUS_SUCCESS)
+    ;
   else if (init_count == __INT_MAX__)
     status = HSA_STATUS_ERROR_REFCOUNT_OVERFLOW;
   if (status == HSA_STATUS_SUCCESS)
@@ -236,6 +240,7 @@ hsa_shut_down (void)
 {
   hsa_status_t status = HSA_STATUS_SUCCESS;
 
+  EMUL_ENTER (hsa_shut_down);
   pthread_mutex_lock (&init_lock);
   if (init_count == 0)
     status = HSA_STATUS_ERROR_NOT_INITIALIZED;
@@ -339,22 +344,47 @@ static const struct
     "inaccessible address." },
 };
 
+const char *
+emul_status_text (hsa_status_t status)
+{
+  size_t i;
+
+  for (i = 0; i < sizeof status_strings / sizeof status_strings[0]; i++)
+    if (status_strings[i].status == status)
+      return status_strings[i].text;
+  return NULL;
+}
+
+bool
+emul_status_from_name (const char *name, hsa_status_t *status)
+{
+  size_t i, len = strlen (name);
+
+  for (i = 0; i < sizeof status_strings / sizeof status_strings[0]; i++)
+    if (strncmp (status_strings[i].text, name, len) == 0
+	&& status_strings[i].text[len] == ':')
+      {
+	*status = status_strings[i].status;
+	return true;
+      }
+  return false;
+}
+
 /* Works without hsa_init, as ROCr's does (a plugin reports why hsa_init
    failed with it).  */
 hsa_status_t
 hsa_status_string (hsa_status_t status, const char **status_string)
 {
-  size_t i;
+  const char *text;
 
+  EMUL_ENTER (hsa_status_string);
   if (status_string == NULL)
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-  for (i = 0; i < sizeof status_strings / sizeof status_strings[0]; i++)
-    if (status_strings[i].status == status)
-      {
-	*status_string = status_strings[i].text;
-	return HSA_STATUS_SUCCESS;
-      }
-  return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  text = emul_status_text (status);
+  if (text == NULL)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  *status_string = text;
+  return HSA_STATUS_SUCCESS;
 }
 
 static uint64_t
@@ -369,6 +399,7 @@ now_ns (void)
 hsa_status_t
 hsa_system_get_info (hsa_system_info_t attribute, void *value)
 {
+  EMUL_ENTER (hsa_system_get_info);
   EMUL_CHECK_INIT ();
   if (value == NULL)
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
@@ -411,6 +442,7 @@ hsa_iterate_agents (hsa_status_t (*callback) (hsa_agent_t agent, void *data),
 {
   int i;
 
+  EMUL_ENTER (hsa_iterate_agents);
   EMUL_CHECK_INIT ();
   if (callback == NULL)
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
@@ -442,6 +474,7 @@ hsa_agent_get_info (hsa_agent_t agent, hsa_agent_info_t attribute,
   bool gpu;
   bool wave32;
 
+  EMUL_ENTER (hsa_agent_get_info);
   EMUL_CHECK_INIT ();
   a = emul_agent_get (agent);
   if (a == NULL)
@@ -595,6 +628,7 @@ hsa_agent_iterate_regions (hsa_agent_t agent,
   struct emul_agent *a;
   int i;
 
+  EMUL_ENTER (hsa_agent_iterate_regions);
   EMUL_CHECK_INIT ();
   a = emul_agent_get (agent);
   if (a == NULL)
@@ -618,6 +652,7 @@ hsa_region_get_info (hsa_region_t region, hsa_region_info_t attribute,
   struct emul_region *r;
   bool global;
 
+  EMUL_ENTER (hsa_region_get_info);
   EMUL_CHECK_INIT ();
   r = emul_region_get (region.handle);
   if (r == NULL)
@@ -675,6 +710,7 @@ hsa_amd_agent_iterate_memory_pools (hsa_agent_t agent,
   struct emul_agent *a;
   int i;
 
+  EMUL_ENTER (hsa_amd_agent_iterate_memory_pools);
   EMUL_CHECK_INIT ();
   a = emul_agent_get (agent);
   if (a == NULL)
@@ -699,6 +735,7 @@ hsa_amd_memory_pool_get_info (hsa_amd_memory_pool_t memory_pool,
   struct emul_region *r;
   bool global;
 
+  EMUL_ENTER (hsa_amd_memory_pool_get_info);
   EMUL_CHECK_INIT ();
   r = emul_region_get (memory_pool.handle);
   if (r == NULL)
@@ -753,6 +790,7 @@ hsa_amd_agent_memory_pool_get_info (hsa_agent_t agent,
   struct emul_agent *a;
   struct emul_region *r;
 
+  EMUL_ENTER (hsa_amd_agent_memory_pool_get_info);
   EMUL_CHECK_INIT ();
   a = emul_agent_get (agent);
   if (a == NULL)

@@ -644,6 +644,7 @@ hsa_code_object_deserialize (void *serialized_code_object,
   struct emul_code_object *co;
   hsa_status_t status;
 
+  EMUL_ENTER (hsa_code_object_deserialize);
   EMUL_CHECK_INIT ();
   (void) options;
   if (code_object == NULL)
@@ -661,6 +662,7 @@ hsa_code_object_destroy (hsa_code_object_t code_object)
 {
   struct emul_code_object *co;
 
+  EMUL_ENTER (hsa_code_object_destroy);
   EMUL_CHECK_INIT ();
   co = emul_code_object_get (code_object.handle, false);
   if (co == NULL)
@@ -681,6 +683,7 @@ hsa_code_object_reader_create_from_memory (const void *code_object,
   struct emul_code_object *co;
   hsa_status_t status;
 
+  EMUL_ENTER (hsa_code_object_reader_create_from_memory);
   EMUL_CHECK_INIT ();
   if (reader == NULL)
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
@@ -697,6 +700,7 @@ hsa_code_object_reader_destroy (hsa_code_object_reader_t reader)
 {
   struct emul_code_object *co;
 
+  EMUL_ENTER (hsa_code_object_reader_destroy);
   EMUL_CHECK_INIT ();
   co = emul_code_object_get (reader.handle, true);
   if (co == NULL)

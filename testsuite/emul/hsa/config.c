@@ -12,6 +12,8 @@
 				    WHAT:N+, kernel=NAME or corrupt=NAME,
 				    WHAT one of
 				    init alloc copy load queue signal kernel
+     GOMPTARGET_EMUL_HSA_FAIL       FUNCTION[:N[+]][=STATUS][,...] or list
+				    (entries.c)
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -376,5 +378,8 @@ emul_config_read (void)
   v = getenv ("GOMPTARGET_EMUL_HSA_FAULT");
   if (v != NULL && *v != '\0')
     ok &= parse_faults (v);
+  v = getenv ("GOMPTARGET_EMUL_HSA_FAIL");
+  if (v != NULL && *v != '\0')
+    ok &= emul_fail_parse (v);
   return ok;
 }

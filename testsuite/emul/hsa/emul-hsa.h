@@ -78,6 +78,26 @@ enum emul_fault
   EMUL_FAULT_COUNT
 };
 
+/* entries.c: the entry points, those of plugin/gcn/hsa-lib.def, and the
+   injection of failures into them (GOMPTARGET_EMUL_HSA_FAIL).  */
+
+enum emul_entry
+{
+#define HSA_REQUIRED(name) EMUL_ENTRY_##name,
+#define HSA_OPTIONAL(name) EMUL_ENTRY_##name,
+#include "hsa-lib.def"
+  EMUL_ENTRY_COUNT
+};
+
+/* A rule of GOMPTARGET_EMUL_HSA_FAIL: call AT of the entry fails (0:
+   none), and every later one when FROM, with STATUS.  */
+struct emul_fail_rule
+{
+  uint64_t at;
+  bool from;
+  hsa_status_t status;
+};
+
 struct emul_gpu_config
 {
   char isa[16];			/* "gfx906".  */
@@ -97,6 +117,9 @@ struct emul_config
   uint64_t fault_at[EMUL_FAULT_COUNT];
   bool fault_from[EMUL_FAULT_COUNT];
   uint64_t fault_calls[EMUL_FAULT_COUNT];
+  /* GOMPTARGET_EMUL_HSA_FAIL: a rule and a call count per entry.  */
+  struct emul_fail_rule fail[EMUL_ENTRY_COUNT];
+  uint64_t fail_calls[EMUL_ENTRY_COUNT];
   char fault_kernel[128];	/* kernel=NAME: dispatches of NAME fault.  */
   char corrupt_kernel[128];	/* corrupt=NAME: NAME ends with a corrupted
 				   exit value in its ring.  */
@@ -114,6 +137,19 @@ bool emul_config_read (void);
    it needs the kernel driver in a child made by fork () after hsa_init
    (every kind but EMUL_FAULT_INIT and EMUL_FAULT_KERNEL).  */
 bool emul_fault (enum emul_fault what);
+/* Parse GOMPTARGET_EMUL_HSA_FAIL into emul_cfg.fail; false (with a
+   diagnostic) when it is malformed or names an entry that cannot fail.
+   "list" lists the entries and returns false.  */
+bool emul_fail_parse (const char *spec);
+/* Count a call of entry E; the status it must fail with, else
+   HSA_STATUS_SUCCESS.  */
+hsa_status_t emul_enter (enum emul_entry e);
+#define EMUL_ENTRY(name) emul_enter (EMUL_ENTRY_##name)
+/* What every entry point that returns a status does first.  */
+#define EMUL_ENTER(name) \
+  do { hsa_status_t emul_s_ = EMUL_ENTRY (name); \
+       if (emul_s_ != HSA_STATUS_SUCCESS) return emul_s_; } while (0)
+
 /* The EF_AMDGPU_MACH value of an ISA name, 0 if unknown.  */
 uint32_t emul_isa_mach (const char *name);
 const char *emul_mach_name (uint32_t mach);
@@ -192,6 +228,11 @@ bool emul_initialized (void);
 #define EMUL_CHECK_INIT() \
   do { if (!emul_initialized ()) return HSA_STATUS_ERROR_NOT_INITIALIZED; } \
   while (0)
+
+/* The description of STATUS ("HSA_STATUS_...: ..."), NULL if unknown;
+   the status named NAME.  */
+const char *emul_status_text (hsa_status_t status);
+bool emul_status_from_name (const char *name, hsa_status_t *status);
 
 struct emul_agent *emul_agent_get (hsa_agent_t agent);
 struct emul_region *emul_region_get (uint64_t handle);

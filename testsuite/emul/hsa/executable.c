@@ -98,6 +98,7 @@ hsa_executable_create (hsa_profile_t profile,
 {
   struct emul_executable *e;
 
+  EMUL_ENTER (hsa_executable_create);
   EMUL_CHECK_INIT ();
   (void) options;
   if (executable == NULL
@@ -122,6 +123,7 @@ hsa_executable_destroy (hsa_executable_t executable)
   struct emul_loaded *l;
   struct emul_symbol *s;
 
+  EMUL_ENTER (hsa_executable_destroy);
   EMUL_CHECK_INIT ();
   pthread_mutex_lock (&exec_lock);
   e = exec_get (executable);
@@ -519,6 +521,7 @@ hsa_executable_load_code_object (hsa_executable_t executable,
   struct emul_agent *a;
   struct emul_code_object *co;
 
+  EMUL_ENTER (hsa_executable_load_code_object);
   EMUL_CHECK_INIT ();
   (void) options;
   e = exec_get (executable);
@@ -546,6 +549,7 @@ hsa_executable_load_agent_code_object (hsa_executable_t executable,
   struct emul_code_object *co;
   hsa_status_t status;
 
+  EMUL_ENTER (hsa_executable_load_agent_code_object);
   EMUL_CHECK_INIT ();
   (void) options;
   e = exec_get (executable);
@@ -568,6 +572,7 @@ hsa_executable_freeze (hsa_executable_t executable, const char *options)
 {
   struct emul_executable *e;
 
+  EMUL_ENTER (hsa_executable_freeze);
   EMUL_CHECK_INIT ();
   (void) options;
   e = exec_get (executable);
@@ -587,6 +592,7 @@ hsa_executable_global_variable_define (hsa_executable_t executable,
   struct emul_executable *e;
   struct emul_symbol *s;
 
+  EMUL_ENTER (hsa_executable_global_variable_define);
   EMUL_CHECK_INIT ();
   e = exec_get (executable);
   if (e == NULL)
@@ -634,6 +640,7 @@ hsa_executable_get_symbol (hsa_executable_t executable,
 			   hsa_agent_t agent, int32_t call_convention,
 			   hsa_executable_symbol_t *symbol)
 {
+  EMUL_ENTER (hsa_executable_get_symbol);
   (void) module_name;
   (void) call_convention;
   return get_symbol (executable, symbol_name, &agent, symbol);
@@ -645,6 +652,7 @@ hsa_executable_get_symbol_by_name (hsa_executable_t executable,
 				   const hsa_agent_t *agent,
 				   hsa_executable_symbol_t *symbol)
 {
+  EMUL_ENTER (hsa_executable_get_symbol_by_name);
   return get_symbol (executable, symbol_name, agent, symbol);
 }
 
@@ -656,6 +664,7 @@ hsa_executable_symbol_get_info (hsa_executable_symbol_t executable_symbol,
   struct emul_symbol *s;
   bool kernel;
 
+  EMUL_ENTER (hsa_executable_symbol_get_info);
   EMUL_CHECK_INIT ();
   s = symbol_get (executable_symbol);
   if (s == NULL)
@@ -770,6 +779,7 @@ hsa_executable_iterate_symbols (hsa_executable_t executable,
   struct emul_executable *e;
   struct emul_symbol *s;
 
+  EMUL_ENTER (hsa_executable_iterate_symbols);
   EMUL_CHECK_INIT ();
   e = exec_get (executable);
   if (e == NULL)

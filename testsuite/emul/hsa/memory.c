@@ -336,6 +336,7 @@ hsa_memory_allocate (hsa_region_t region, size_t size, void **ptr)
 {
   struct emul_region *r;
 
+  EMUL_ENTER (hsa_memory_allocate);
   EMUL_CHECK_INIT ();
   r = emul_region_get (region.handle);
   if (r == NULL)
@@ -346,6 +347,7 @@ hsa_memory_allocate (hsa_region_t region, size_t size, void **ptr)
 hsa_status_t
 hsa_memory_free (void *ptr)
 {
+  EMUL_ENTER (hsa_memory_free);
   EMUL_CHECK_INIT ();
   return emul_mem_free (ptr, "hsa_memory_free");
 }
@@ -353,6 +355,7 @@ hsa_memory_free (void *ptr)
 hsa_status_t
 hsa_memory_copy (void *dst, const void *src, size_t size)
 {
+  EMUL_ENTER (hsa_memory_copy);
   EMUL_CHECK_INIT ();
   if (dst == NULL || src == NULL)
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
@@ -372,6 +375,7 @@ hsa_memory_assign_agent (void *ptr, hsa_agent_t agent,
   uintptr_t start;
   size_t size;
 
+  EMUL_ENTER (hsa_memory_assign_agent);
   EMUL_CHECK_INIT ();
   if (emul_agent_get (agent) == NULL)
     return HSA_STATUS_ERROR_INVALID_AGENT;
@@ -393,6 +397,7 @@ hsa_amd_memory_pool_allocate (hsa_amd_memory_pool_t memory_pool, size_t size,
 {
   struct emul_region *r;
 
+  EMUL_ENTER (hsa_amd_memory_pool_allocate);
   EMUL_CHECK_INIT ();
   (void) flags;
   r = emul_region_get (memory_pool.handle);
@@ -404,6 +409,7 @@ hsa_amd_memory_pool_allocate (hsa_amd_memory_pool_t memory_pool, size_t size,
 hsa_status_t
 hsa_amd_memory_pool_free (void *ptr)
 {
+  EMUL_ENTER (hsa_amd_memory_pool_free);
   EMUL_CHECK_INIT ();
   return emul_mem_free (ptr, "hsa_amd_memory_pool_free");
 }
@@ -416,6 +422,7 @@ hsa_amd_agents_allow_access (uint32_t num_agents, const hsa_agent_t *agents,
   size_t size;
   uint32_t i;
 
+  EMUL_ENTER (hsa_amd_agents_allow_access);
   EMUL_CHECK_INIT ();
   (void) flags;
   if (num_agents == 0 || agents == NULL || ptr == NULL)
@@ -451,6 +458,7 @@ hsa_amd_memory_lock (void *host_ptr, size_t size, hsa_agent_t *agents,
   struct locked *l;
   int i;
 
+  EMUL_ENTER (hsa_amd_memory_lock);
   EMUL_CHECK_INIT ();
   if (host_ptr == NULL || size == 0 || agent_ptr == NULL || num_agent < 0
       || (num_agent > 0 && agents == NULL))
@@ -493,6 +501,7 @@ hsa_amd_memory_unlock (void *host_ptr)
 {
   struct locked **lp, *l;
 
+  EMUL_ENTER (hsa_amd_memory_unlock);
   EMUL_CHECK_INIT ();
   pthread_mutex_lock (&mem_lock);
   for (lp = &locked_list; (l = *lp) != NULL; lp = &l->next)
@@ -611,6 +620,7 @@ hsa_amd_memory_async_copy (void *dst, hsa_agent_t dst_agent, const void *src,
   static const char api[] = "hsa_amd_memory_async_copy";
   struct copy_job *j;
 
+  EMUL_ENTER (hsa_amd_memory_async_copy);
   EMUL_CHECK_INIT ();
   if (emul_agent_get (dst_agent) == NULL || emul_agent_get (src_agent) == NULL)
     return HSA_STATUS_ERROR_INVALID_AGENT;
@@ -646,6 +656,7 @@ hsa_amd_memory_async_copy_rect (const hsa_pitched_ptr_t *dst,
   struct copy_job *j;
   size_t y, z;
 
+  EMUL_ENTER (hsa_amd_memory_async_copy_rect);
   EMUL_CHECK_INIT ();
   a = emul_agent_get (copy_agent);
   if (a == NULL || !a->gpu)

@@ -136,13 +136,11 @@ queue_error (struct emul_queue *q, hsa_status_t status, bool misuse,
 	     const char *fmt, ...)
 {
   char msg[512];
-  const char *text = "";
   va_list ap;
 
   va_start (ap, fmt);
   vsnprintf (msg, sizeof msg, fmt, ap);
   va_end (ap);
-  hsa_status_string (status, &text);
   if (misuse)
     emul_diag ("queue %llu, packet %llu: %s", (unsigned long long) q->q.id,
 	       (unsigned long long) q->read_index, msg);
@@ -155,9 +153,11 @@ queue_error (struct emul_queue *q, hsa_status_t status, bool misuse,
     q->callback (status, &q->q, q->callback_data);
   else
     {
+      const char *text = emul_status_text (status);
+
       emul_diag ("queue %llu has no error callback; aborting, as the runtime "
 		 "does on an unhandled queue error (%.40s...)",
-		 (unsigned long long) q->q.id, text);
+		 (unsigned long long) q->q.id, text ? text : "unknown status");
       abort ();
     }
 }
@@ -571,6 +571,7 @@ hsa_queue_create (hsa_agent_t agent, uint32_t size, hsa_queue_type32_t type,
   struct emul_queue *q;
   uint32_t i;
 
+  EMUL_ENTER (hsa_queue_create);
   EMUL_CHECK_INIT ();
   a = emul_agent_get (agent);
   if (a == NULL)
@@ -643,6 +644,7 @@ hsa_queue_destroy (hsa_queue_t *queue)
 {
   struct emul_queue *q, **p;
 
+  EMUL_ENTER (hsa_queue_destroy);
   EMUL_CHECK_INIT ();
   q = queue_get (queue, "hsa_queue_destroy");
   if (q == NULL)

@@ -211,6 +211,7 @@ hsa_signal_create (hsa_signal_value_t initial_value, uint32_t num_consumers,
   struct emul_signal *s;
   uint32_t i;
 
+  EMUL_ENTER (hsa_signal_create);
   EMUL_CHECK_INIT ();
   if (signal == NULL || (num_consumers > 0 && consumers == NULL))
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
@@ -231,6 +232,7 @@ hsa_signal_destroy (hsa_signal_t signal)
 {
   struct emul_signal *s;
 
+  EMUL_ENTER (hsa_signal_destroy);
   EMUL_CHECK_INIT ();
   s = emul_signal_get (signal, "hsa_signal_destroy");
   if (s == NULL)
@@ -397,6 +399,7 @@ hsa_amd_signal_async_handler (hsa_signal_t signal,
   pthread_t t;
   int err;
 
+  EMUL_ENTER (hsa_amd_signal_async_handler);
   EMUL_CHECK_INIT ();
   if (handler == NULL || (int) cond < HSA_SIGNAL_CONDITION_EQ
       || (int) cond > HSA_SIGNAL_CONDITION_GTE)
