@@ -282,21 +282,29 @@ static void
 queue_error (hsa_status_t status, hsa_queue_t *source, void *data)
 {
   struct gcn_queue *q = data;
-  const char *name = NULL;
+  struct gcn_kernel *k = NULL;
   struct gcn_step *st;
 
   (void) source;
   gtc_claim_end (true);
   pthread_mutex_lock (&q->lock);
-  for (st = q->head; st != NULL && name == NULL; st = st->next)
+  for (st = q->head; st != NULL && k == NULL; st = st->next)
     if (st->kind == GCN_STEP_KERNEL)
-      name = st->launch.kernel->name;
+      k = st->launch.kernel;
   pthread_mutex_unlock (&q->lock);
   fflush (stdout);
-  if (name != NULL)
+  /* The kernels an image runs when it is loaded and unloaded are no
+     target region.  */
+  if (k != NULL && k->init_fini)
+    gtc_fatal ("device %d: the image's %s (%s) failed: %s (status 0x%x)",
+	       (int) q->dev->core.number,
+	       strcmp (k->name, "_init_array") == 0 ? "constructors"
+						     : "destructors",
+	       k->name, gcn_status (status), (unsigned) status);
+  if (k != NULL)
     gtc_fatal ("device %d: the kernel of region %s failed: %s (status "
-	       "0x%x)", (int) q->dev->core.number, name, gcn_status (status),
-	       (unsigned) status);
+	       "0x%x)", (int) q->dev->core.number, k->name,
+	       gcn_status (status), (unsigned) status);
   gtc_fatal ("device %d: a queue failed: %s (status 0x%x)",
 	     (int) q->dev->core.number, gcn_status (status),
 	     (unsigned) status);

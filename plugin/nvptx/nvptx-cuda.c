@@ -125,7 +125,7 @@ nvptx_report (struct nvptx_device *dev, const char *op, CUresult r)
 	 but the caller fails, which the front end makes fatal.  While the
 	 program exits, what a fault leaves behind is no news.  */
       if (!gtc_exiting () && gtc_claim_end (false) == GTC_END_FIRST)
-	nvptx_fault_message (NULL, dev, r);
+	nvptx_fault_message (NULL, dev, op, r);
       return;
     }
   if (dev != NULL)

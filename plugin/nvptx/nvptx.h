@@ -68,16 +68,16 @@ void nvptx_report (struct nvptx_device *dev, const char *op, CUresult r)
    ...), which makes every later call of the context fail?  */
 bool nvptx_sticky (CUresult r) GTC_HIDDEN;
 
-/* Say that the work of DEV failed with R (found waiting for Q, or
-   NULL), naming the target region whose kernel ran last on Q (else on
-   DEV).  */
+/* Say that the work of DEV failed with R, which OP (a CUDA function)
+   returned (waiting for Q, or NULL), naming the target region whose
+   kernel ran last on Q (else on DEV), or OP when no kernel ran.  */
 void nvptx_fault_message (struct nvptx_queue *q, struct nvptx_device *dev,
-			  CUresult r) GTC_HIDDEN;
+			  const char *op, CUresult r) GTC_HIDDEN;
 
 /* The same, fatal: for threads that hold no lock of the core.  Returns
    -1 only when the program is ending anyway.  */
 int nvptx_device_fault (struct nvptx_queue *q, struct nvptx_device *dev,
-			CUresult r) GTC_HIDDEN;
+			const char *op, CUresult r) GTC_HIDDEN;
 
 /* Set on the threads that run host functions of streams, which may not
    call the driver.  */

@@ -96,7 +96,7 @@ nvptx_use (struct nvptx_device *dev)
 }
 
 /* The name of the target region whose kernel faulted, as far as Q (or
-   else its device) can tell.  */
+   else its device) can tell; NULL when no kernel ran.  */
 static const char *
 faulting_region (struct nvptx_queue *q, struct nvptx_device *dev)
 {
@@ -104,29 +104,43 @@ faulting_region (struct nvptx_queue *q, struct nvptx_device *dev)
 		       : NULL;
   if (name == NULL)
     name = __atomic_load_n (&dev->last_kernel, __ATOMIC_ACQUIRE);
-  return name ? name : "(none launched)";
+  return name;
 }
 
-#define FAULT_FORMAT "the kernel of target region %s failed: %s%s"
-#define FAULT_ARGS(q, dev, r) \
-  faulting_region (q, dev), nvptx_cuda_error (r), \
+/* The message of a fault that OP found names the target region whose
+   kernel ran last, or, before any kernel ran (copies, an image's setup),
+   OP itself.  */
+#define FAULT_ARGS(name, op, r) \
+  (name) ? (name) : (op), nvptx_cuda_error (r), \
   (r) == CUDA_ERROR_LAUNCH_FAILED ? " (perhaps abort was called)" : ""
 
 void
 nvptx_fault_message (struct nvptx_queue *q, struct nvptx_device *dev,
-		     CUresult r)
+		     const char *op, CUresult r)
 {
-  gt_plugin_error ("device %d: " FAULT_FORMAT, nvptx_num (dev),
-		   FAULT_ARGS (q, dev, r));
+  const char *name = faulting_region (q, dev);
+
+  if (name != NULL)
+    gt_plugin_error ("device %d: the kernel of target region %s failed: "
+		     "%s%s", nvptx_num (dev), FAULT_ARGS (name, op, r));
+  else
+    gt_plugin_error ("device %d: %s failed: %s%s", nvptx_num (dev),
+		     FAULT_ARGS (name, op, r));
 }
 
 int
 nvptx_device_fault (struct nvptx_queue *q, struct nvptx_device *dev,
-		    CUresult r)
+		    const char *op, CUresult r)
 {
+  const char *name;
+
   if (nvptx_off ())
     return -1;
-  nvptx_fatal (nvptx_num (dev), FAULT_FORMAT, FAULT_ARGS (q, dev, r));
+  name = faulting_region (q, dev);
+  if (name != NULL)
+    nvptx_fatal (nvptx_num (dev), "the kernel of target region %s failed: "
+		 "%s%s", FAULT_ARGS (name, op, r));
+  nvptx_fatal (nvptx_num (dev), "%s failed: %s%s", FAULT_ARGS (name, op, r));
 }
 
 /* The program has started to exit.  Registered at the first queue, once
@@ -192,14 +206,18 @@ watch_main (void *arg)
 	  if (!exited
 	      && __atomic_load_n (&q->pending_calls, __ATOMIC_ACQUIRE) == 0)
 	    continue;
+	  const char *op = "cuCtxSetCurrent";
 	  r = CU (cuCtxSetCurrent) (dev->ctx);
 	  if (r == CUDA_SUCCESS)
-	    r = CU (cuStreamQuery) (q->stream);
+	    {
+	      op = "cuStreamQuery";
+	      r = CU (cuStreamQuery) (q->stream);
+	    }
 	  if (r != CUDA_SUCCESS && r != CUDA_ERROR_NOT_READY)
 	    {
 	      pthread_mutex_unlock (&watch_lock);
 	      /* Returns only when the program is ending anyway.  */
-	      nvptx_device_fault (q, dev, r);
+	      nvptx_device_fault (q, dev, op, r);
 	      return NULL;
 	    }
 	  if (r == CUDA_SUCCESS && exited)
@@ -787,7 +805,7 @@ nvptx_queue_sync (struct nvptx_queue *q)
 	gtc_wait_serve (&dev->core, stream_done, &poll, NULL);
       r = CU (cuStreamSynchronize) (q->stream);
       if (r != CUDA_SUCCESS)
-	return nvptx_device_fault (q, dev, r);
+	return nvptx_device_fault (q, dev, "cuStreamSynchronize", r);
     }
   while (!nvptx_outs_done (q, outs));
   __atomic_store_n (&q->last_kernel, NULL, __ATOMIC_RELEASE);
