@@ -204,15 +204,27 @@ gt_devices_image_registered (struct gt_registered_image *img)
     }
 }
 
+GT_PUBLIC void
+GOMPTARGET_PLUGIN_device_ends_program (void)
+{
+  __atomic_store_n (&gt_exiting_on_error, true, __ATOMIC_RELEASE);
+}
+
+bool
+gt_devices_left_at_exit (void)
+{
+  return __atomic_load_n (&gt_exiting_on_error, __ATOMIC_ACQUIRE);
+}
+
 /* At exit: take every initialised device down -- its mappings undone,
-   its images unloaded, its memory freed -- unless the program is ending
-   on a fatal error, with the library in an unknown state.  */
+   its images unloaded, its memory freed -- unless they are left alone
+   (gt_devices_left_at_exit).  */
 static void
 teardown_devices (void)
 {
   int i, n = __atomic_load_n (&gt_num_devices, __ATOMIC_ACQUIRE);
 
-  if (gt_exiting_on_error)
+  if (gt_devices_left_at_exit ())
     return;
   for (i = 0; i < n; i++)
     {

@@ -135,6 +135,12 @@ bool gt_device_ready_locked (struct gt_device *dev) GT_HIDDEN;
    plugins are loaded.  */
 void gt_fork_init (void) GT_HIDDEN;
 
+/* Does the program end without finishing its devices: a fatal error or
+   a device ending it (see gt_exiting_on_error)?  Then what runs at exit
+   (the teardown, the unregistering of images) leaves every device and
+   device lock alone.  */
+bool gt_devices_left_at_exit (void) GT_HIDDEN;
+
 /* The device address of the region FN on DEV, or NULL when DEV cannot
    run it: the entry at FN's position in the table DEV loaded for FN's
    host table, found without a search; else, on a device that runs host

@@ -44,7 +44,10 @@ extern int gt_debug_level GT_HIDDEN;
 /* Report a fatal error and exit with status 1.  It first releases every
    lock the calling thread holds (see gt_lock below), so that what runs
    at exit (device teardown) can take them.  */
-/* Set by gt_fatal: exit handlers leave the devices alone.  */
+/* Set (atomically) by gt_fatal and by a plugin whose device ends the
+   program (GOMPTARGET_PLUGIN_device_ends_program): what runs at exit
+   leaves the devices alone and takes no lock of theirs -- another thread
+   may hold one while it waits for a device that never finishes.  */
 extern bool gt_exiting_on_error GT_HIDDEN;
 
 void gt_fatal (const char *fmt, ...)

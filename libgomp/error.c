@@ -40,7 +40,7 @@ gt_fatal (const char *fmt, ...)
 {
   va_list ap;
 
-  gt_exiting_on_error = true;
+  __atomic_store_n (&gt_exiting_on_error, true, __ATOMIC_RELEASE);
   gt_release_held_locks ();
   va_start (ap, fmt);
   gt_vreport ("libgomptarget: ", fmt, ap);

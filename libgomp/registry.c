@@ -253,6 +253,10 @@ GOMP_offload_unregister_ver (unsigned version, const void *host_table,
   uint32_t mask;
   const void *target_data = decode_data (version, data, &mask);
 
+  /* The program ends without finishing its devices: another thread may
+     hold the locks below for ever.  */
+  if (gt_devices_left_at_exit ())
+    return;
   gt_lock (&gt_registry_lock);
   for (p = &gt_images; *p; p = &(*p)->next)
     if ((*p)->host_table == host_table && (*p)->target_type == target_type

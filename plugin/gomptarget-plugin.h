@@ -336,6 +336,13 @@ void GOMPTARGET_PLUGIN_run_host_region (int32_t device_num,
 					int32_t num_teams,
 					int32_t thread_limit);
 
+/* A device of the plugin ends the program (a fault, device code calling
+   exit or abort): from now on the front end's exit handlers and
+   destructors leave every device alone and take none of its locks,
+   which a thread waiting for the device may hold for ever.  Called once,
+   by the thread that ends the program, before it calls exit.  */
+void GOMPTARGET_PLUGIN_device_ends_program (void);
+
 /* Reverse offload.  A region on a device reaches a target construct with
    device(ancestor: 1): the host runs the host version of that region,
    with the map clauses translated from device to host addresses, while

@@ -259,6 +259,9 @@ typedef void gtc_target_rev_fn (int32_t device_num, uint64_t fn,
 				uint64_t sizes, uint64_t kinds,
 				const struct gt_rev_copier *copier);
 gtc_target_rev_fn *gtc_target_rev (void) GTC_HIDDEN;
+/* Look up the front end's services now (at the first device), not in
+   a fatal error's path.  */
+void gtc_find_front_end (void) GTC_HIDDEN;
 
 /* A fatal error outside any call of the front end (in a worker thread):
    print and exit with status 1.  Takes no lock of the core.  It claims
@@ -273,10 +276,12 @@ void gtc_fatal (const char *fmt, ...)
    claims it and ends the program; from then on the device's state is
    unknown, so finishing the device (__tgt_rtl_deinit_device, from the
    front end's exit handler) leaves it alone, and completions of failed
-   work are not reported again.  GTC_CLAIM_END: GTC_END_FIRST when the
-   calling thread has claimed it now, GTC_END_AGAIN when it had already;
-   when another thread has, GTC_END_OTHER if WAIT is false, else it
-   never returns (that thread ends the program).  */
+   work are not reported again; the front end is told
+   (GOMPTARGET_PLUGIN_device_ends_program), so that its exit handlers
+   leave the devices and their locks alone.  GTC_CLAIM_END: GTC_END_FIRST
+   when the calling thread has claimed it now, GTC_END_AGAIN when it had
+   already; when another thread has, GTC_END_OTHER if WAIT is false,
+   else it never returns (that thread ends the program).  */
 enum gtc_end { GTC_END_FIRST, GTC_END_AGAIN, GTC_END_OTHER };
 enum gtc_end gtc_claim_end (bool wait) GTC_HIDDEN;
 bool gtc_is_ending (void) GTC_HIDDEN;

@@ -173,6 +173,7 @@ __tgt_rtl_init_device (int32_t id)
 		       "%s devices", (int) id, gtc_vendor.name);
       return GT_RTL_FAIL;
     }
+  gtc_find_front_end ();
   pthread_mutex_lock (&dev->lock);
   if (!dev->ready)
     {

@@ -95,20 +95,32 @@ gtc_wait_serve (struct gtc_device *dev, bool (*done) (void *), void *arg,
     }
 }
 
+/* The front end's services (plugin/gomptarget-plugin.h), looked up once;
+   NULL without a front end.  */
 static gtc_target_rev_fn *target_rev;
-static pthread_once_t target_rev_once = PTHREAD_ONCE_INIT;
+static void (*device_ends_program) (void);
+static pthread_once_t front_end_once = PTHREAD_ONCE_INIT;
 
 static void
-find_target_rev (void)
+find_front_end (void)
 {
   target_rev = (gtc_target_rev_fn *) dlsym (RTLD_DEFAULT,
 					     "GOMPTARGET_PLUGIN_target_rev");
+  device_ends_program
+    = (void (*) (void)) dlsym (RTLD_DEFAULT,
+			       "GOMPTARGET_PLUGIN_device_ends_program");
+}
+
+void
+gtc_find_front_end (void)
+{
+  pthread_once (&front_end_once, find_front_end);
 }
 
 gtc_target_rev_fn *
 gtc_target_rev (void)
 {
-  pthread_once (&target_rev_once, find_target_rev);
+  gtc_find_front_end ();
   return target_rev;
 }
 
@@ -158,6 +170,11 @@ gtc_claim_end (bool wait)
       ending_thread = pthread_self ();
       __atomic_store_n (&ending, 2, __ATOMIC_RELEASE);
       gtc_watch_exit ();
+      /* The front end's exit handlers must not wait for what a thread
+	 waiting for this device holds.  */
+      gtc_find_front_end ();
+      if (device_ends_program != NULL)
+	device_ends_program ();
       return GTC_END_FIRST;
     }
   if (gtc_ending_self ())
