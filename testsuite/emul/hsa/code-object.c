@@ -200,9 +200,10 @@ parse_kernel (struct mp *m, struct emul_kernel_meta *k)
   uint64_t n, i, len, v;
   const char *key, *s;
 
+  /* Cleared first: the caller frees K->symbol when this fails.  */
+  memset (k, 0, sizeof *k);
   if (mp_next (m, &n, &s) != MP_MAP)
     return false;
-  memset (k, 0, sizeof *k);
   for (i = 0; i < n; i++)
     {
       if (mp_next (m, &len, &key) != MP_STR)
@@ -483,7 +484,9 @@ emul_code_object_parse (const void *image, size_t size, hsa_status_t *status)
 
   for (i = 0; i < eh->e_shnum; i++)
     if (sh[i].sh_type == SHT_NOTE
-	&& !parse_notes (co, co->image + sh[i].sh_offset, sh[i].sh_size))
+	&& (sh[i].sh_offset % 4 != 0
+	    || !parse_notes (co, co->image + sh[i].sh_offset,
+			     sh[i].sh_size)))
       REJECT ("malformed NT_AMDGPU_METADATA note");
 
   emul_trace ("code object: %zu bytes, %s (e_flags 0x%x), %zu symbols, "
