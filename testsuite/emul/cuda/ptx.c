@@ -674,13 +674,12 @@ function (struct parser *ps, enum ptx_linkage linkage)
   struct ptx_sym *sym = NULL;
   if (!ps->failed)
     {
+      /* On an error, the parameters read are freed below.  */
       if (linkage == PTX_EXTERN && defined)
-	{
-	  error_at (ps, line, "an .extern function cannot have a body");
-	  return;
-	}
-      sym = new_sym (ps, name.s, name.len, entry ? PTX_ENTRY : PTX_FUNC,
-		     linkage, defined, line);
+	error_at (ps, line, "an .extern function cannot have a body");
+      else
+	sym = new_sym (ps, name.s, name.len, entry ? PTX_ENTRY : PTX_FUNC,
+		       linkage, defined, line);
     }
   if (sym && (defined || sym->nparams == 0))
     {
