@@ -45,8 +45,8 @@ GT_TLS int gt_current_device = -1;
 static GT_TLS int thread_default_device;
 static GT_TLS bool thread_default_device_set;
 
-static void
-parse_target_offload (void)
+void
+gt_read_target_offload (void)
 {
   const char *s = getenv ("OMP_TARGET_OFFLOAD");
   size_t len;
@@ -78,7 +78,7 @@ gt_initialize_env (void)
   /* The plugins read GOMPTARGET_QUEUES, each for itself: a bad value is
      reported here, once.  */
   gt_env_queues (true);
-  parse_target_offload ();
+  gt_read_target_offload ();
   /* The host's default-device-var: OMP_DEFAULT_DEVICE, else the value
      for all devices and the host (the devices' own forms are read by
      icv-device.c).  */

@@ -42,6 +42,10 @@ struct gt_icvs
 
 extern struct gt_icvs gt_icvs GT_HIDDEN;
 
+/* target-offload-var from OMP_TARGET_OFFLOAD (a warning if malformed):
+   read once at startup, and by fuzz/fuzz-env.c.  */
+void gt_read_target_offload (void) GT_HIDDEN;
+
 /* The default-device-var of the calling thread.  */
 int gt_default_device (void) GT_HIDDEN;
 void gt_set_default_device (int device_num) GT_HIDDEN;
