@@ -79,6 +79,7 @@ load_device_table (void)
   if (total == 0)
     gt_debug ("no offload device available, running on the host");
   free (plugins);
+  GT_ANNOTATE_HAPPENS_BEFORE (&devices_done);
 }
 
 static void
@@ -265,8 +266,12 @@ int
 gt_init_devices (void)
 {
   if (GT_LIKELY (__atomic_load_n (&devices_done, __ATOMIC_ACQUIRE)))
-    return gt_num_devices;
+    {
+      GT_ANNOTATE_HAPPENS_AFTER (&devices_done);
+      return gt_num_devices;
+    }
   pthread_once (&devices_once, init_device_table);
+  GT_ANNOTATE_HAPPENS_AFTER (&devices_done);
   __atomic_store_n (&devices_done, true, __ATOMIC_RELEASE);
   return gt_num_devices;
 }
@@ -302,6 +307,7 @@ gt_device_ready_locked (struct gt_device *dev)
 	  pthread_once (&teardown_once, register_teardown);
 	  gt_debug ("device %d initialised (plugin '%s', its device %d)",
 		    dev->id, dev->plugin_name, dev->local_id);
+	  GT_ANNOTATE_HAPPENS_BEFORE (&dev->state);
 	  __atomic_store_n (&dev->state, GT_DEVICE_READY, __ATOMIC_RELEASE);
 	}
     }
@@ -327,7 +333,10 @@ ready_device (int device_num)
 
   if (GT_LIKELY (__atomic_load_n (&dev->state, __ATOMIC_ACQUIRE)
 		 == GT_DEVICE_READY))
-    return dev;
+    {
+      GT_ANNOTATE_HAPPENS_AFTER (&dev->state);
+      return dev;
+    }
   gt_device_lock (dev);
   ok = gt_device_ready_locked (dev);
   gt_device_unlock (dev);

@@ -25,6 +25,7 @@
 #define GT_DIAGNOSTICS_H
 
 #include "config.h"
+#include "gt-valgrind.h"
 
 #include <pthread.h>
 #include <stdbool.h>
@@ -99,11 +100,13 @@ gt_mutex_acquire (gt_mutex_t *m)
 						 __ATOMIC_ACQUIRE,
 						 __ATOMIC_RELAXED)))
     gt_mutex_wait (m);
+  GT_ANNOTATE_LOCK_ACQUIRED (m);
 }
 
 static inline void
 gt_mutex_release (gt_mutex_t *m)
 {
+  GT_ANNOTATE_LOCK_RELEASED (m);
   if (GT_UNLIKELY (__atomic_exchange_n (&m->word, 0, __ATOMIC_RELEASE) == 2))
     gt_mutex_wake (m);
 }

@@ -95,6 +95,7 @@ init_icvs (void)
 	snprintf (name, sizeof name, "%s_DEV_%d", icv_vars[k], i);
 	icvs[i].v[k] = env_form (name, every[k]);
       }
+  GT_ANNOTATE_HAPPENS_BEFORE (&nicvs);
   __atomic_store_n (&nicvs, n, __ATOMIC_RELEASE);
 }
 
@@ -104,6 +105,7 @@ device_icvs (int dev)
 {
   if (__atomic_load_n (&nicvs, __ATOMIC_ACQUIRE) == 0)
     pthread_once (&icvs_once, init_icvs);
+  GT_ANNOTATE_HAPPENS_AFTER (&nicvs);
   return dev >= 0 && dev < nicvs ? &icvs[dev] : NULL;
 }
 

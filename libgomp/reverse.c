@@ -168,6 +168,7 @@ gt_ancestor_slot_new (gt_ancestor_fn *ancestor, void *arg)
 					  ancestor, false, __ATOMIC_ACQ_REL,
 					  __ATOMIC_RELAXED))
 	{
+	  GT_ANNOTATE_HAPPENS_AFTER (&ancestor_slots[c].fn);
 	  /* Read only by the threads of the region, which start after
 	     this.  */
 	  ancestor_slots[c].arg = arg;
@@ -186,6 +187,7 @@ gt_ancestor_slot_free (unsigned slot)
   if (slot == 0 || slot >= ANCESTOR_SLOTS)
     return;
   ancestor_slots[slot].arg = NULL;
+  GT_ANNOTATE_HAPPENS_BEFORE (&ancestor_slots[slot].fn);
   __atomic_store_n (&ancestor_slots[slot].fn, NULL, __ATOMIC_RELEASE);
 }
 

@@ -153,6 +153,7 @@ take_fresh_icvs (void)
 
   if (pthread_create (&t, NULL, fresh_main, NULL) == 0)
     fresh_icvs_valid = pthread_join (t, NULL) == 0;
+  GT_ANNOTATE_HAPPENS_BEFORE (&fresh_once);
 }
 
 /* The count of ICV changes (gt_icv_changes) when this thread last had
@@ -211,8 +212,10 @@ run_in_place (void (*fn) (void *), void *arg, int thread_limit)
   if (!__atomic_load_n (&fresh_done, __ATOMIC_ACQUIRE))
     {
       pthread_once (&fresh_once, take_fresh_icvs);
+      GT_ANNOTATE_ATOMIC (&fresh_done);
       __atomic_store_n (&fresh_done, true, __ATOMIC_RELEASE);
     }
+  GT_ANNOTATE_HAPPENS_AFTER (&fresh_once);
   /* A thread limit other than a fresh thread's is set on a thread of
      the region's own.  */
   if (!fresh_icvs_valid
@@ -301,6 +304,7 @@ init_native_tls (void)
   gt_debug ("native runtime's thread state: %zu bytes%s", native_tls_size,
 	    native_tls_size ? "" : " (regions inside parallel regions use "
 				   "runner threads)");
+  GT_ANNOTATE_HAPPENS_BEFORE (&native_tls_once);
 }
 
 static int
@@ -320,6 +324,7 @@ identity_ready (void)
   if (GT_LIKELY (device_identity != NULL))
     return true;
   pthread_once (&native_tls_once, init_native_tls);
+  GT_ANNOTATE_HAPPENS_AFTER (&native_tls_once);
   if (native_tls_size == 0)
     return false;
   dl_iterate_phdr (find_native_block, &native_block);
@@ -343,6 +348,7 @@ run_swapped (void (*fn) (void *), void *arg, int thread_limit)
   bool dd_set;
 
   pthread_once (&fresh_once, take_fresh_icvs);
+  GT_ANNOTATE_HAPPENS_AFTER (&fresh_once);
   if (!fresh_icvs_valid || !identity_ready ())
     return false;
   memcpy (saved, native_block, native_tls_size);
@@ -400,7 +406,7 @@ cpu_relax (void)
 
 /* Wait until R->state differs from FROM; return the new state.  */
 static int
-wait_change (struct gt_runner *r, int from)
+wait_state (struct gt_runner *r, int from)
 {
   int s, i, spin = GT_RUNNER_SPIN;
 
@@ -436,9 +442,21 @@ wait_change (struct gt_runner *r, int from)
     }
 }
 
+/* wait_state, and what the other side did before its set_state seen
+   (said to Helgrind and DRD here).  */
+static int
+wait_change (struct gt_runner *r, int from)
+{
+  int s = wait_state (r, from);
+
+  GT_ANNOTATE_HAPPENS_AFTER (&r->state);
+  return s;
+}
+
 static void
 set_state (struct gt_runner *r, int s)
 {
+  GT_ANNOTATE_HAPPENS_BEFORE (&r->state);
   __atomic_store_n (&r->state, s, __ATOMIC_SEQ_CST);
   if (__atomic_load_n (&r->sleepers, __ATOMIC_SEQ_CST))
     futex_wake (&r->state);

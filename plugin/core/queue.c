@@ -43,6 +43,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "plugin-core.h"
+#include "gt-valgrind.h"
 
 #include <limits.h>
 #include <linux/futex.h>
@@ -195,11 +196,13 @@ qlock (struct gtc_queue_state *s)
 	sched_yield ();
       else
 	cpu_relax ();
+  GT_ANNOTATE_LOCK_ACQUIRED (&s->lock);
 }
 
 static inline void
 qunlock (struct gtc_queue_state *s)
 {
+  GT_ANNOTATE_LOCK_RELEASED (&s->lock);
   __atomic_store_n (&s->lock, 0, __ATOMIC_RELEASE);
 }
 
@@ -260,6 +263,7 @@ event_queue (tgt_event_t event, uint64_t *seq)
 		   || qi > __atomic_load_n (&num_queues, __ATOMIC_ACQUIRE)))
     return NULL;
   q = __atomic_load_n (&queue_table[qi - 1], __ATOMIC_ACQUIRE);
+  GT_ANNOTATE_HAPPENS_AFTER (&queue_table[qi - 1]);
   *seq = v & SEQ_MASK;
   if (GT_UNLIKELY (q == NULL || *seq == 0
 		   || *seq > __atomic_load_n (&q->state->submitted,
@@ -286,7 +290,10 @@ gtc_event_device (tgt_event_t event)
 static inline uint64_t
 completed (const struct gtc_queue *q)
 {
-  return __atomic_load_n (&q->state->completed, __ATOMIC_ACQUIRE);
+  uint64_t seq = __atomic_load_n (&q->state->completed, __ATOMIC_ACQUIRE);
+
+  GT_ANNOTATE_HAPPENS_AFTER (&q->state->completed);
+  return seq;
 }
 
 int
@@ -418,6 +425,7 @@ op_ran_locked (struct gtc_queue *q, uint64_t seq, int err)
 
   if (err && s->failed == 0)
     __atomic_store_n (&s->failed, seq, __ATOMIC_RELEASE);
+  GT_ANNOTATE_HAPPENS_BEFORE (&s->completed);
   if (s->nnotes || s->done_sleepers)
     complete_and_fire_locked (q, seq);
   else
@@ -644,7 +652,11 @@ queue_new (struct gtc_device *dev)
       free (s);
       return NULL;
     }
+  GT_ANNOTATE_ATOMIC (&s->submitted);
+  GT_ANNOTATE_ATOMIC (&s->failed);
+  GT_ANNOTATE_HAPPENS_BEFORE (&queue_table[index]);
   __atomic_store_n (&queue_table[index], q, __ATOMIC_RELEASE);
+  GT_ANNOTATE_ATOMIC (&num_queues);
   __atomic_store_n (&num_queues, index + 1, __ATOMIC_RELEASE);
   pthread_mutex_unlock (&table_lock);
   return q;
@@ -661,6 +673,7 @@ make_home_queue (struct gtc_device *dev, unsigned slot)
   if (q == NULL)
     {
       q = queue_new (dev);
+      GT_ANNOTATE_HAPPENS_BEFORE (&dev->queues[slot]);
       __atomic_store_n (&dev->queues[slot], q, __ATOMIC_RELEASE);
     }
   pthread_mutex_unlock (&dev->lock);
@@ -679,7 +692,10 @@ home_queue (struct gtc_device *dev)
 			 % max_queues_per_device + 1;
   q = __atomic_load_n (&dev->queues[slot - 1], __ATOMIC_ACQUIRE);
   if (GT_LIKELY (q != NULL))
-    return q;
+    {
+      GT_ANNOTATE_HAPPENS_AFTER (&dev->queues[slot - 1]);
+      return q;
+    }
   return make_home_queue (dev, slot - 1);
 }
 

@@ -23,6 +23,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "plugin-core.h"
+#include "gt-valgrind.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -73,14 +74,19 @@ probe (void)
     }
   gtc_num_devices = n;
   gtc_fork_init ();
+  GT_ANNOTATE_HAPPENS_BEFORE (&probed);
 }
 
 static void
 probe_once_only (void)
 {
   if (GT_LIKELY (__atomic_load_n (&probed, __ATOMIC_ACQUIRE)))
-    return;
+    {
+      GT_ANNOTATE_HAPPENS_AFTER (&probed);
+      return;
+    }
   pthread_once (&probe_once, probe);
+  GT_ANNOTATE_HAPPENS_AFTER (&probed);
   __atomic_store_n (&probed, true, __ATOMIC_RELEASE);
 }
 
@@ -113,6 +119,7 @@ ready_device (int32_t id)
       gt_plugin_error ("device %d is not initialised", (int) id);
       return NULL;
     }
+  GT_ANNOTATE_HAPPENS_AFTER (&dev->ready);
   return dev;
 }
 
@@ -182,7 +189,10 @@ __tgt_rtl_init_device (int32_t id)
       if (gtc_vendor.init_device (dev) != 0)
 	err = GT_RTL_FAIL;
       else
-	__atomic_store_n (&dev->ready, true, __ATOMIC_RELEASE);
+	{
+	  GT_ANNOTATE_HAPPENS_BEFORE (&dev->ready);
+	  __atomic_store_n (&dev->ready, true, __ATOMIC_RELEASE);
+	}
     }
   pthread_mutex_unlock (&dev->lock);
   return err;
