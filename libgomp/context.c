@@ -26,6 +26,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "icv.h"
+#include "plugin-common.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -59,11 +60,7 @@ static void find_native (void);
 static inline void
 find_native_once (void)
 {
-  if (GT_UNLIKELY (!__atomic_load_n (&native_found, __ATOMIC_ACQUIRE)))
-    {
-      pthread_once (&native_once, find_native);
-      __atomic_store_n (&native_found, true, __ATOMIC_RELEASE);
-    }
+  gt_once (&native_once, &native_found, find_native);
 }
 
 static void

@@ -134,7 +134,7 @@ get_table (void)
 
   if (GT_LIKELY (t != NULL))
     return t;
-  pthread_once (&key_once, make_key);
+  gt_once (&key_once, NULL, make_key);
   t = gt_calloc (1, sizeof *t);
   t->size = 64;
   t->slots = gt_calloc (t->size, sizeof *t->slots);

@@ -28,6 +28,7 @@
 #include "icv.h"
 #include "images.h"
 #include "mapping.h"
+#include "plugin-common.h"
 #include "plugin-loader.h"
 #include "registry.h"
 
@@ -79,7 +80,6 @@ load_device_table (void)
   if (total == 0)
     gt_debug ("no offload device available, running on the host");
   free (plugins);
-  GT_ANNOTATE_HAPPENS_BEFORE (&devices_done);
 }
 
 static void
@@ -265,14 +265,7 @@ register_teardown (void)
 int
 gt_init_devices (void)
 {
-  if (GT_LIKELY (__atomic_load_n (&devices_done, __ATOMIC_ACQUIRE)))
-    {
-      GT_ANNOTATE_HAPPENS_AFTER (&devices_done);
-      return gt_num_devices;
-    }
-  pthread_once (&devices_once, init_device_table);
-  GT_ANNOTATE_HAPPENS_AFTER (&devices_done);
-  __atomic_store_n (&devices_done, true, __ATOMIC_RELEASE);
+  gt_once (&devices_once, &devices_done, init_device_table);
   return gt_num_devices;
 }
 
@@ -304,7 +297,7 @@ gt_device_ready_locked (struct gt_device *dev)
 	    }
 	  if (dev->caps & GT_CAP_HOST_CODE)
 	    gt_map_host_vars_locked (dev);
-	  pthread_once (&teardown_once, register_teardown);
+	  gt_once (&teardown_once, NULL, register_teardown);
 	  gt_debug ("device %d initialised (plugin '%s', its device %d)",
 		    dev->id, dev->plugin_name, dev->local_id);
 	  GT_ANNOTATE_HAPPENS_BEFORE (&dev->state);

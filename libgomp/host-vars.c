@@ -209,7 +209,7 @@ gt_map_host_vars_locked (struct gt_device *dev)
 {
   size_t i;
 
-  pthread_once (&vars_once, collect_vars);
+  gt_once (&vars_once, NULL, collect_vars);
   for (i = 0; i < nvars; i++)
     if (vars[i].size > 0)
       gt_map_self_locked (dev, vars[i].addr, vars[i].size);

@@ -63,6 +63,7 @@ struct dev_icvs
 static struct dev_icvs *icvs;
 static int nicvs;
 static pthread_once_t icvs_once = PTHREAD_ONCE_INIT;
+static bool icvs_done;
 
 /* NAME's value, a number from 0 to INT_MAX, or BELOW when NAME is not
    set or not such a number (then with a warning), as if the form of
@@ -95,17 +96,14 @@ init_icvs (void)
 	snprintf (name, sizeof name, "%s_DEV_%d", icv_vars[k], i);
 	icvs[i].v[k] = env_form (name, every[k]);
       }
-  GT_ANNOTATE_HAPPENS_BEFORE (&nicvs);
-  __atomic_store_n (&nicvs, n, __ATOMIC_RELEASE);
+  nicvs = n;
 }
 
 /* The ICVs of device DEV, or NULL when there is no such device.  */
 static struct dev_icvs *
 device_icvs (int dev)
 {
-  if (__atomic_load_n (&nicvs, __ATOMIC_ACQUIRE) == 0)
-    pthread_once (&icvs_once, init_icvs);
-  GT_ANNOTATE_HAPPENS_AFTER (&nicvs);
+  gt_once (&icvs_once, &icvs_done, init_icvs);
   return dev >= 0 && dev < nicvs ? &icvs[dev] : NULL;
 }
 
@@ -204,7 +202,7 @@ find_native (void)
 static inline void
 native (void)
 {
-  pthread_once (&native_once, find_native);
+  gt_once (&native_once, NULL, find_native);
 }
 
 /* The ICVs of the device the calling thread runs a region for, or NULL

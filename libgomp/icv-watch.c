@@ -35,6 +35,7 @@
 
 #include "icv.h"
 #include "entry-points.h"
+#include "plugin-common.h"
 
 #include <dlfcn.h>
 #include <omp.h>
@@ -131,10 +132,6 @@ check_watched (void)
 bool
 gt_icv_watch_ready (void)
 {
-  if (GT_UNLIKELY (!__atomic_load_n (&watched_known, __ATOMIC_ACQUIRE)))
-    {
-      pthread_once (&watched_once, check_watched);
-      __atomic_store_n (&watched_known, true, __ATOMIC_RELEASE);
-    }
+  gt_once (&watched_once, &watched_known, check_watched);
   return changes_watched;
 }

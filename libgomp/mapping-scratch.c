@@ -23,6 +23,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "mapping-internal.h"
+#include "plugin-common.h"
 
 #include <stdlib.h>
 
@@ -57,7 +58,7 @@ register_scratch (void)
 {
   if (gt_scratch.registered)
     return;
-  pthread_once (&scratch_once, make_scratch_key);
+  gt_once (&scratch_once, NULL, make_scratch_key);
   pthread_setspecific (scratch_key, (void *) 1);
   gt_scratch.registered = true;
 }

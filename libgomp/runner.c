@@ -40,6 +40,7 @@
 #include "tasks.h"
 #include "icv.h"
 #include "entry-points.h"
+#include "plugin-common.h"
 
 #include <dlfcn.h>
 #include <link.h>
@@ -153,7 +154,6 @@ take_fresh_icvs (void)
 
   if (pthread_create (&t, NULL, fresh_main, NULL) == 0)
     fresh_icvs_valid = pthread_join (t, NULL) == 0;
-  GT_ANNOTATE_HAPPENS_BEFORE (&fresh_once);
 }
 
 /* The count of ICV changes (gt_icv_changes) when this thread last had
@@ -186,11 +186,7 @@ in_task (void)
 {
   if (omp_in_final ())
     return true;
-  if (!__atomic_load_n (&explicit_done, __ATOMIC_ACQUIRE))
-    {
-      pthread_once (&explicit_once, find_in_explicit_task);
-      __atomic_store_n (&explicit_done, true, __ATOMIC_RELEASE);
-    }
+  gt_once (&explicit_once, &explicit_done, find_in_explicit_task);
   return native_in_explicit_task != NULL && native_in_explicit_task ();
 }
 
@@ -209,13 +205,7 @@ run_in_place (void (*fn) (void *), void *arg, int thread_limit)
   if (running_in_place || omp_get_level () != 0
       || omp_get_num_teams () != 1 || in_task ())
     return false;
-  if (!__atomic_load_n (&fresh_done, __ATOMIC_ACQUIRE))
-    {
-      pthread_once (&fresh_once, take_fresh_icvs);
-      GT_ANNOTATE_ATOMIC (&fresh_done);
-      __atomic_store_n (&fresh_done, true, __ATOMIC_RELEASE);
-    }
-  GT_ANNOTATE_HAPPENS_AFTER (&fresh_once);
+  gt_once (&fresh_once, &fresh_done, take_fresh_icvs);
   /* A thread limit other than a fresh thread's is set on a thread of
      the region's own.  */
   if (!fresh_icvs_valid
@@ -304,7 +294,6 @@ init_native_tls (void)
   gt_debug ("native runtime's thread state: %zu bytes%s", native_tls_size,
 	    native_tls_size ? "" : " (regions inside parallel regions use "
 				   "runner threads)");
-  GT_ANNOTATE_HAPPENS_BEFORE (&native_tls_once);
 }
 
 static int
@@ -323,8 +312,7 @@ identity_ready (void)
 {
   if (GT_LIKELY (device_identity != NULL))
     return true;
-  pthread_once (&native_tls_once, init_native_tls);
-  GT_ANNOTATE_HAPPENS_AFTER (&native_tls_once);
+  gt_once (&native_tls_once, NULL, init_native_tls);
   if (native_tls_size == 0)
     return false;
   dl_iterate_phdr (find_native_block, &native_block);
@@ -347,8 +335,7 @@ run_swapped (void (*fn) (void *), void *arg, int thread_limit)
   int dd;
   bool dd_set;
 
-  pthread_once (&fresh_once, take_fresh_icvs);
-  GT_ANNOTATE_HAPPENS_AFTER (&fresh_once);
+  gt_once (&fresh_once, &fresh_done, take_fresh_icvs);
   if (!fresh_icvs_valid || !identity_ready ())
     return false;
   memcpy (saved, native_block, native_tls_size);
@@ -517,7 +504,7 @@ get_runner (void)
 
   if (GT_LIKELY (r != NULL))
     return r;
-  pthread_once (&runner_once, make_runner_key);
+  gt_once (&runner_once, NULL, make_runner_key);
   r = gt_calloc (1, sizeof *r);
   r->state = RUNNER_IDLE;
   err = pthread_create (&r->thread, NULL, runner_main, r);

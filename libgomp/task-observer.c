@@ -58,7 +58,7 @@ gt_native_task (void (*fn) (void *), void *data,
 		bool if_clause, unsigned flags, void **depend, int priority,
 		void *detach)
 {
-  pthread_once (&native_once, find_native);
+  gt_once (&native_once, NULL, find_native);
   if (depend == NULL)
     native_task (fn, data, cpyfn, arg_size, arg_align, if_clause, flags,
 		 depend, priority, detach);
@@ -89,7 +89,7 @@ GOMP_task (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
 GT_PUBLIC void
 GOMP_taskwait_depend (void **depend)
 {
-  pthread_once (&native_once, find_native);
+  gt_once (&native_once, NULL, find_native);
   gt_dep_wait_depth++;
   native_taskwait_depend (depend);
   gt_dep_wait_depth--;
@@ -100,7 +100,7 @@ GOMP_taskwait_depend (void **depend)
 GT_PUBLIC void
 GOMP_taskwait_depend_nowait (void **depend)
 {
-  pthread_once (&native_once, find_native);
+  gt_once (&native_once, NULL, find_native);
   if (native_taskwait_depend_nowait == NULL)
     gt_fatal ("GOMP_taskwait_depend_nowait: the native OpenMP runtime "
 	      "does not have it (a program of a newer GCC?)");

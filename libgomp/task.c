@@ -78,6 +78,7 @@ callback_completion (void)
   if (GT_UNLIKELY (v == 0))
     {
       v = gt_native_symbol ("GOMP_taskwait_depend_nowait") ? 1 : -1;
+      GT_ANNOTATE_ATOMIC (&native_detach);
       __atomic_store_n (&native_detach, v, __ATOMIC_RELAXED);
       gt_debug ("target tasks complete %s",
 		v > 0 ? "from the plugins' completion callback"

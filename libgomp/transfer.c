@@ -35,6 +35,7 @@
 #include "transfer.h"
 #include "device-calls.h"
 #include "mapping.h"
+#include "plugin-common.h"
 
 #include <limits.h>
 #include <stddef.h>
@@ -212,7 +213,7 @@ gt_xfer_stage (struct gt_xfer *x, size_t size)
 	    {
 	      if (!x->owned && x->chunks == NULL)
 		{
-		  pthread_once (&thread_once, make_thread_key);
+		  gt_once (&thread_once, NULL, make_thread_key);
 		  pthread_setspecific (thread_key, (void *) 1);
 		}
 	      n = gt_malloc (offsetof (struct gt_xfer_chunk, data) + sz);

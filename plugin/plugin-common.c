@@ -29,6 +29,30 @@
 static const char *plugin_name = "plugin";
 static int debug_level;
 
+#ifdef GT_VALGRIND_ANNOTATIONS
+/* What gt_once_run passes to once_and_tell: FN is run as ONCE's.  */
+static __thread void (*once_fn) (void);
+static __thread pthread_once_t *once_obj;
+
+static void
+once_and_tell (void)
+{
+  void (*fn) (void) = once_fn;
+  pthread_once_t *once = once_obj;
+
+  fn ();
+  GT_ANNOTATE_HAPPENS_BEFORE (once);
+}
+
+void
+gt_once_run (pthread_once_t *once, void (*fn) (void))
+{
+  once_fn = fn;
+  once_obj = once;
+  pthread_once (once, once_and_tell);
+}
+#endif
+
 void
 gt_plugin_init_common (const char *name)
 {

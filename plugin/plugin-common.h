@@ -28,6 +28,9 @@
 #include <stddef.h>
 
 #include "gomptarget-plugin.h"
+#include "gt-valgrind.h"
+
+#include <pthread.h>
 
 #define GT_PLUGIN_HIDDEN __attribute__ ((visibility ("hidden")))
 
@@ -57,6 +60,38 @@ int gt_env_debug_level (bool warn) GT_PLUGIN_HIDDEN;
    plugin, from 1 to 64 (default 8): its one parser.  WARN as above: the
    front end reports a bad value once, however many plugins read it.  */
 int gt_env_queues (bool warn) GT_PLUGIN_HIDDEN;
+
+/* pthread_once (ONCE, FN), the slow path of gt_once; with the
+   annotations, FN's work is told to happen before ONCE's return.  */
+#ifdef GT_VALGRIND_ANNOTATIONS
+void gt_once_run (pthread_once_t *once, void (*fn) (void)) GT_PLUGIN_HIDDEN;
+#else
+static inline void
+gt_once_run (pthread_once_t *once, void (*fn) (void))
+{
+  pthread_once (once, fn);
+}
+#endif
+
+/* Run FN once in the process, as pthread_once (ONCE, FN); DONE, when not
+   NULL, a flag set after it, so that later calls take no call at all.
+   What FN did is seen by the caller, and Helgrind and DRD are told so
+   (they do not understand pthread_once).  */
+static inline void
+gt_once (pthread_once_t *once, bool *done, void (*fn) (void))
+{
+  if (done == NULL
+      || __builtin_expect (!__atomic_load_n (done, __ATOMIC_ACQUIRE), 0))
+    {
+      gt_once_run (once, fn);
+      if (done != NULL)
+	{
+	  GT_ANNOTATE_ATOMIC (done);
+	  __atomic_store_n (done, true, __ATOMIC_RELEASE);
+	}
+    }
+  GT_ANNOTATE_HAPPENS_AFTER (once);
+}
 
 /* Write PREFIX and FMT formatted as one line on stderr, in one write.
    Shared with the front end.  */

@@ -74,20 +74,12 @@ probe (void)
     }
   gtc_num_devices = n;
   gtc_fork_init ();
-  GT_ANNOTATE_HAPPENS_BEFORE (&probed);
 }
 
 static void
 probe_once_only (void)
 {
-  if (GT_LIKELY (__atomic_load_n (&probed, __ATOMIC_ACQUIRE)))
-    {
-      GT_ANNOTATE_HAPPENS_AFTER (&probed);
-      return;
-    }
-  pthread_once (&probe_once, probe);
-  GT_ANNOTATE_HAPPENS_AFTER (&probed);
-  __atomic_store_n (&probed, true, __ATOMIC_RELEASE);
+  gt_once (&probe_once, &probed, probe);
 }
 
 static inline struct gtc_device *

@@ -114,7 +114,7 @@ find_front_end (void)
 void
 gtc_find_front_end (void)
 {
-  pthread_once (&front_end_once, find_front_end);
+  gt_once (&front_end_once, NULL, find_front_end);
 }
 
 gtc_target_rev_fn *
@@ -150,7 +150,7 @@ register_exit_watch (void)
 void
 gtc_watch_exit (void)
 {
-  pthread_once (&exit_watch_once, register_exit_watch);
+  gt_once (&exit_watch_once, NULL, register_exit_watch);
 }
 
 bool

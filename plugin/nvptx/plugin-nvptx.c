@@ -713,7 +713,7 @@ nvptx_queue_init (struct gtc_queue *gq)
   pthread_mutex_init (&q->outs_lock, NULL);
   {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once (&once, register_note_exit);
+    gt_once (&once, NULL, register_note_exit);
   }
   pthread_mutex_lock (&watch_lock);
   q->next_watched = watched;
