@@ -26,9 +26,14 @@
 
 #include "emul-cuda.h"
 
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The largest variable or parameter array this JIT takes, in bytes.  */
+#define MAX_OBJECT_SIZE ((size_t) 1 << 32)
 
 /* ---- Logs.  ---- */
 
@@ -405,11 +410,12 @@ number_value (struct parser *ps, unsigned long long *out)
     buf[--n] = '\0';
   char *e;
   unsigned long long v;
+  errno = 0;
   if (n > 2 && buf[0] == '0' && (buf[1] == 'b' || buf[1] == 'B'))
     v = strtoull (buf + 2, &e, 2);
   else
     v = strtoull (buf, &e, 0);
-  if (*e != '\0')
+  if (*e != '\0' || errno == ERANGE)
     {
       error_at (ps, ps->tok.line, "bad integer '%s'", buf);
       return false;
@@ -568,6 +574,12 @@ parameter (struct parser *ps, struct ptx_sym *sym)
       next (ps);
       if (!number_value (ps, &n) || !expect_punct (ps, ']'))
 	return;
+      if (size != 0 && n > MAX_OBJECT_SIZE / size)
+	{
+	  error_at (ps, ps->tok.line, "a parameter of more than %zu bytes",
+		    MAX_OBJECT_SIZE);
+	  return;
+	}
       size *= (size_t) n;
     }
   if (align == 0)
@@ -983,6 +995,12 @@ variable (struct parser *ps, enum ptx_linkage linkage)
 	  unsigned long long n;
 	  if (!number_value (ps, &n) || !expect_punct (ps, ']'))
 	    return;
+	  if (count != 0 && n > MAX_OBJECT_SIZE / elem / count)
+	    {
+	      error_at (ps, name.line, "variable '%.*s' of more than %zu "
+			"bytes", (int) name.len, name.s, MAX_OBJECT_SIZE);
+	      return;
+	    }
 	  count *= (size_t) n;
 	}
       bool has_init = punct (ps, '=');
