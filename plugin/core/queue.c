@@ -223,8 +223,12 @@ futex_wake (int *addr, int n)
 static void
 sleep_on (struct gtc_queue_state *s, int *word, int *sleepers)
 {
-  int v = __atomic_load_n (word, __ATOMIC_RELAXED);
+  int v;
 
+  /* The futex words are only read and written atomically (and by the
+     kernel).  */
+  GT_ANNOTATE_ATOMIC (word);
+  v = __atomic_load_n (word, __ATOMIC_RELAXED);
   if (sleepers)
     (*sleepers)++;
   qunlock (s);
@@ -238,6 +242,7 @@ sleep_on (struct gtc_queue_state *s, int *word, int *sleepers)
 static inline void
 wake (int *word, int n)
 {
+  GT_ANNOTATE_ATOMIC (word);
   __atomic_add_fetch (word, 1, __ATOMIC_RELEASE);
   futex_wake (word, n);
 }
