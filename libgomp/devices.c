@@ -164,6 +164,7 @@ finish_device_locked (struct gt_device *dev)
     gt_unmap_key_locked (dev, k, &dead);
   gt_blocks_free (dead);
   dead = __atomic_exchange_n (&dev->free_later, NULL, __ATOMIC_ACQUIRE);
+  GT_ANNOTATE_HAPPENS_AFTER (&dev->free_later);
   gt_blocks_free (dead);
   /* Those other threads keep for reuse go with the device's memory
      (their incarnation tells).  */

@@ -107,6 +107,7 @@ free_deferred_blocks (struct gt_device *dev)
 		 == NULL))
     return;
   dead = __atomic_exchange_n (&dev->free_later, NULL, __ATOMIC_ACQUIRE);
+  GT_ANNOTATE_HAPPENS_AFTER (&dev->free_later);
   gt_blocks_free (dead);
 }
 
@@ -507,10 +508,12 @@ gt_free_later (struct gt_device *dev, struct gt_block *dead)
       struct gt_block *b = dead;
       dead = b->next_dead;
       b->next_dead = __atomic_load_n (&dev->free_later, __ATOMIC_RELAXED);
+      do
+	/* B, NEXT_DEAD included, is handed over by the exchange.  */
+	GT_ANNOTATE_HAPPENS_BEFORE (&dev->free_later);
       while (!__atomic_compare_exchange_n (&dev->free_later, &b->next_dead,
 					   b, true, __ATOMIC_RELEASE,
-					   __ATOMIC_RELAXED))
-	;
+					   __ATOMIC_RELAXED));
     }
 }
 
