@@ -57,13 +57,30 @@ struct desc12
   unsigned var_count;
 };
 
-/* The hsa_code_object_* entry points of code-object.c ask agents.c
-   whether hsa_init was called; this target calls none of them, and
-   agents.c would bring in the whole runtime.  */
+/* What code-object.c and config.c call of the rest of the emulated
+   runtime (agents.c, entries.c, which would bring in all of it), from
+   functions this target never calls: the hsa_code_object_* entry points
+   and the reading of the configuration.  */
+bool emul_forked_child;
+
 bool
 emul_initialized (void)
 {
-  return true;
+  abort ();
+}
+
+hsa_status_t
+emul_enter (enum emul_entry e)
+{
+  (void) e;
+  abort ();
+}
+
+bool
+emul_fail_parse (const char *spec)
+{
+  (void) spec;
+  abort ();
 }
 
 /* The emulated runtime's loading of a parsed code object.  */
