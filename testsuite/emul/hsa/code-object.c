@@ -440,15 +440,18 @@ emul_code_object_parse (const void *image, size_t size, hsa_status_t *status)
     const Elf64_Shdr *strsec = &sh[symsec->sh_link];
     const Elf64_Sym *sym = (const Elf64_Sym *) (co->image
 						 + symsec->sh_offset);
-    const char *str = (const char *) co->image + strsec->sh_offset;
+    const char *str;
     size_t n;
 
     if (symsec->sh_entsize != sizeof (Elf64_Sym)
 	|| symsec->sh_size % sizeof (Elf64_Sym) != 0
 	|| symsec->sh_offset % 8 != 0)
       REJECT ("bad symbol table entry size");
-    if (strsec->sh_type != SHT_STRTAB || strsec->sh_size == 0
-	|| str[strsec->sh_size - 1] != '\0')
+    /* Only then is its offset known to lie in the file.  */
+    if (strsec->sh_type != SHT_STRTAB || strsec->sh_size == 0)
+      REJECT ("the symbol table's string table is not a string table");
+    str = (const char *) co->image + strsec->sh_offset;
+    if (str[strsec->sh_size - 1] != '\0')
       REJECT ("the symbol table's string table is not a string table");
     n = symsec->sh_size / sizeof (Elf64_Sym);
     co->syms = calloc (n + 1, sizeof *co->syms);
