@@ -714,12 +714,13 @@ function (struct parser *ps, enum ptx_linkage linkage)
     next (ps);
 }
 
-/* Store the LEN low bytes of V at P (little-endian).  */
+/* Store V at P in LEN bytes (little-endian): its low LEN bytes, or V
+   and zeros for an element wider than V (a vector's).  */
 static void
 store (unsigned char *p, unsigned long long v, size_t len)
 {
   for (size_t i = 0; i < len; i++)
-    p[i] = (unsigned char) (v >> (8 * i));
+    p[i] = i < sizeof v ? (unsigned char) (v >> (8 * i)) : 0;
 }
 
 struct init_state
