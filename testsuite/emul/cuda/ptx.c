@@ -789,8 +789,15 @@ init_value (struct parser *ps, struct init_state *st)
 	    }
 	  else if (st->is_float)
 	    memcpy (&bits, &d, 8);
-	  else
+	  else if (d > -9.2e18 && d < 9.2e18)
 	    bits = (unsigned long long) (long long) d;
+	  else
+	    {
+	      /* Out of the integer's range (or not a number): no value the
+		 conversion could give.  */
+	      error_at (ps, ps->tok.line, "initialiser %s out of range", buf);
+	      return;
+	    }
 	}
       else
 	{
