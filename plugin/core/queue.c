@@ -43,14 +43,13 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "plugin-core.h"
+#include "gt-lock.h"
 #include "gt-valgrind.h"
 
 #include <limits.h>
-#include <linux/futex.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 /* Events: queue index + 1 in the top bits, the operation's sequence
@@ -178,14 +177,6 @@ struct gtc_queue_state
 /* ---- Locking and sleeping.  ---- */
 
 static inline void
-cpu_relax (void)
-{
-#if defined (__x86_64__) || defined (__i386__)
-  __builtin_ia32_pause ();
-#endif
-}
-
-static inline void
 qlock (struct gtc_queue_state *s)
 {
   unsigned spins = 0;
@@ -195,7 +186,7 @@ qlock (struct gtc_queue_state *s)
       if (++spins % 128 == 0)
 	sched_yield ();
       else
-	cpu_relax ();
+	gt_cpu_relax ();
   GT_ANNOTATE_LOCK_ACQUIRED (&s->lock);
 }
 
@@ -204,18 +195,6 @@ qunlock (struct gtc_queue_state *s)
 {
   GT_ANNOTATE_LOCK_RELEASED (&s->lock);
   __atomic_store_n (&s->lock, 0, __ATOMIC_RELEASE);
-}
-
-static void
-futex_wait (int *addr, int val)
-{
-  syscall (SYS_futex, addr, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
-}
-
-static void
-futex_wake (int *addr, int n)
-{
-  syscall (SYS_futex, addr, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
 }
 
 /* Q's lock held: sleep until *WORD changes from what it is now.  The
@@ -232,7 +211,7 @@ sleep_on (struct gtc_queue_state *s, int *word, int *sleepers)
   if (sleepers)
     (*sleepers)++;
   qunlock (s);
-  futex_wait (word, v);
+  gt_futex_wait (word, v);
   qlock (s);
   if (sleepers)
     (*sleepers)--;
@@ -244,7 +223,7 @@ wake (int *word, int n)
 {
   GT_ANNOTATE_ATOMIC (word);
   __atomic_add_fetch (word, 1, __ATOMIC_RELEASE);
-  futex_wake (word, n);
+  gt_futex_wake (word, n);
 }
 
 /* ---- Events.  ---- */
