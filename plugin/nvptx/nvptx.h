@@ -158,21 +158,16 @@ struct nvptx_device
   const char *last_kernel;
 
   /* Reverse offload (nvptx-rev.c): can the device map host memory; the
-     mailboxes of its images; kernels of images with a mailbox running
-     (atomic), for which the server thread polls the mailboxes; a stream
-     for the copies the front end makes meanwhile.  REV_LOCK guards the
-     list's changes, the server thread and the stream's creation;
-     REV_COPY_LOCK the copies on the stream.  */
+     mailboxes of its images; the server thread that polls the mailboxes
+     while kernels of images with a mailbox run (its work) and no thread
+     waiting for a stream of DEV serves them (its pollers); a stream for
+     the copies the front end makes meanwhile.  REV_LOCK guards the
+     list's changes and the stream's creation; REV_COPY_LOCK the copies
+     on the stream.  */
   bool can_map_host;
   pthread_mutex_t rev_lock;
-  pthread_cond_t rev_cond;
   struct nvptx_mailbox *mailboxes;
-  int rev_active;
-  int rev_waiters;		/* Threads waiting for a stream of DEV, which
-				   serve meanwhile (atomic): the server
-				   thread then stands by.  */
-  bool rev_thread_started, rev_stop, rev_ended;
-  pthread_t rev_thread;
+  struct gtc_server rev_server;
   pthread_mutex_t rev_copy_lock;
   CUstream rev_stream;
 

@@ -171,89 +171,68 @@ register_note_exit (void)
    that waits.  */
 
 static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t watch_cond = PTHREAD_COND_INITIALIZER;
 static struct nvptx_queue *watched;	/* Every queue, under WATCH_LOCK.  */
-static int watch_pending;		/* Host functions pending (atomic).  */
-static bool watch_started;
-static pthread_t watcher;
 
 #define WATCH_INTERVAL_NS 5000000
 
-static void *
-watch_main (void *arg)
+/* Poll the streams with host functions pending, and those of devices
+   whose code called exit; -1 ends the watcher.  */
+static int
+watch_streams (struct gtc_device *unused)
 {
-  struct timespec ts = { 0, WATCH_INTERVAL_NS };
+  struct nvptx_queue *q;
 
-  (void) arg;
+  (void) unused;
   pthread_mutex_lock (&watch_lock);
-  for (;;)
+  for (q = watched; q != NULL; q = q->next_watched)
     {
-      struct nvptx_queue *q;
-      while (__atomic_load_n (&watch_pending, __ATOMIC_ACQUIRE) == 0)
-	pthread_cond_wait (&watch_cond, &watch_lock);
-      pthread_mutex_unlock (&watch_lock);
-      nanosleep (&ts, NULL);
-      pthread_mutex_lock (&watch_lock);
-      for (q = watched; q != NULL; q = q->next_watched)
-	{
-	  struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
-	  int32_t status;
-	  CUresult r;
-	  bool exited;
-	  if (nvptx_off ())
-	    break;
-	  exited = nvptx_exit_called (dev, &status);
-	  if (!exited
-	      && __atomic_load_n (&q->pending_calls, __ATOMIC_ACQUIRE) == 0)
-	    continue;
-	  const char *op = "cuCtxSetCurrent";
-	  r = CU (cuCtxSetCurrent) (dev->ctx);
-	  if (r == CUDA_SUCCESS)
-	    {
-	      op = "cuStreamQuery";
-	      r = CU (cuStreamQuery) (q->stream);
-	    }
-	  if (r != CUDA_SUCCESS && r != CUDA_ERROR_NOT_READY)
-	    {
-	      pthread_mutex_unlock (&watch_lock);
-	      /* Returns only when the program is ending anyway.  */
-	      nvptx_device_fault (q, dev, op, r);
-	      return NULL;
-	    }
-	  if (r == CUDA_SUCCESS && exited)
-	    {
-	      /* Device code called exit, and the stream is done.  */
-	      pthread_mutex_unlock (&watch_lock);
-	      nvptx_exit_end (dev, status);
-	      return NULL;
-	    }
-	}
+      struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
+      int32_t status;
+      CUresult r;
+      bool exited;
       if (nvptx_off ())
 	break;
+      exited = nvptx_exit_called (dev, &status);
+      if (!exited
+	  && __atomic_load_n (&q->pending_calls, __ATOMIC_ACQUIRE) == 0)
+	continue;
+      const char *op = "cuCtxSetCurrent";
+      r = CU (cuCtxSetCurrent) (dev->ctx);
+      if (r == CUDA_SUCCESS)
+	{
+	  op = "cuStreamQuery";
+	  r = CU (cuStreamQuery) (q->stream);
+	}
+      if (r != CUDA_SUCCESS && r != CUDA_ERROR_NOT_READY)
+	{
+	  pthread_mutex_unlock (&watch_lock);
+	  /* Returns only when the program is ending anyway.  */
+	  nvptx_device_fault (q, dev, op, r);
+	  return -1;
+	}
+      if (r == CUDA_SUCCESS && exited)
+	{
+	  /* Device code called exit, and the stream is done.  */
+	  pthread_mutex_unlock (&watch_lock);
+	  nvptx_exit_end (dev, status);
+	  return -1;
+	}
     }
   pthread_mutex_unlock (&watch_lock);
-  return NULL;
+  /* The program ends on a device error: the watcher too.  */
+  return nvptx_off () ? -1 : 0;
 }
 
-/* One more host function is pending.  */
-static void
-watch_more (void)
-{
-  if (__atomic_add_fetch (&watch_pending, 1, __ATOMIC_ACQ_REL) != 1)
-    return;
-  pthread_mutex_lock (&watch_lock);
-  if (!watch_started)
-    {
-      int err = pthread_create (&watcher, NULL, watch_main, NULL);
-      if (err == 0)
-	watch_started = true;
-      else
-	gt_plugin_error ("cannot start the fault watcher (error %d): faults "
-			 "of nowait regions will not be noticed", err);
-    }
-  pthread_cond_signal (&watch_cond);
-  pthread_mutex_unlock (&watch_lock);
-}
+/* The core's serving thread of the whole plugin: while host functions
+   are pending (its work), polls every WATCH_INTERVAL_NS.  */
+static const struct gtc_server_ops watch_ops = {
+  .what = "the fault watcher",
+  .without = "faults of nowait regions will not be noticed",
+  .serve = watch_streams,
+  .interval_ns = WATCH_INTERVAL_NS
+};
+
+static struct gtc_server watcher = GTC_SERVER_INITIALIZER (&watch_ops);
 
 /* ---- Host functions.  ---- */
 
@@ -281,7 +260,7 @@ host_call_run (void *arg)
   if (GT_UNLIKELY (nvptx_exit_called ((struct nvptx_device *) q->core.dev,
 				      &status)))
     return;
-  __atomic_sub_fetch (&watch_pending, 1, __ATOMIC_ACQ_REL);
+  gtc_server_work_end (&watcher);
 }
 
 int
@@ -300,12 +279,12 @@ nvptx_host_call (struct nvptx_queue *q, void (*fn) (void *), void *arg)
   c->arg = arg;
   c->q = q;
   __atomic_add_fetch (&q->pending_calls, 1, __ATOMIC_ACQ_REL);
-  watch_more ();
+  gtc_server_work_begin (&watcher);
   r = CU (cuLaunchHostFunc) (q->stream, host_call_run, c);
   if (r != CUDA_SUCCESS)
     {
       __atomic_sub_fetch (&q->pending_calls, 1, __ATOMIC_ACQ_REL);
-      __atomic_sub_fetch (&watch_pending, 1, __ATOMIC_ACQ_REL);
+      gtc_server_work_end (&watcher);
       free (c);
       nvptx_report (dev, "cuLaunchHostFunc", r);
       return -1;
