@@ -21,9 +21,10 @@
    their console rings, retires the steps that have completed (a kernel's
    exit value may end the program), and runs the host work that is due.
    A thread waiting for a queue serves the device while it waits; a
-   thread of the device serves it whenever steps are in flight and nobody
-   else does, so that the output of nowait kernels appears, a kernel
-   waiting for room in its ring goes on, and completions are announced.
+   thread of the device (the core's serving thread, serve.h) serves it
+   whenever steps are in flight and nobody else does, so that the output
+   of nowait kernels appears, a kernel waiting for room in its ring goes
+   on, and completions are announced.
 
    Copyright (C) 2026 The gomptarget authors.
 

@@ -2,11 +2,12 @@
    ancestor functions ($offload_func_table), its mailbox (host memory the
    device writes requests into, its address in __gomp_rev_offload_var),
    and the serving of requests while kernels run: by the thread that
-   waits for a kernel, and by a server thread of the device that polls
-   while any kernel of such an image runs, so that the requests of
-   nowait kernels that no thread waits for are served too.  The front
-   end (GOMPTARGET_PLUGIN_target_rev) does the rest; its copies go
-   through a stream of their own, since the kernel's stream is busy.
+   waits for a kernel, and by a server thread of the device (the core's,
+   serve.h) that polls while any kernel of such an image runs, so that
+   the requests of nowait kernels that no thread waits for are served
+   too.  The front end (GOMPTARGET_PLUGIN_target_rev) does the rest; its
+   copies go through a stream of their own, since the kernel's stream is
+   busy.
 
    Copyright (C) 2026 The gomptarget authors.
 
