@@ -231,14 +231,17 @@ copy_op (struct op *dst, const struct op *src)
 /* ---- Between the files.  ---- */
 
 /* queue-notify.c */
-void gtc_complete_and_fire_locked (struct gtc_queue *q, uint64_t seq) GTC_HIDDEN;
+void gtc_complete_and_fire_locked (struct gtc_queue *q, uint64_t seq)
+  GTC_HIDDEN;
 
 /* queue-ring.c */
-int gtc_push_locked (struct gtc_queue_state *s, const struct op *op) GTC_HIDDEN;
+int gtc_push_locked (struct gtc_queue_state *s, const struct op *op)
+  GTC_HIDDEN;
 
 /* queue-run.c */
 void gtc_run_ops_locked (struct gtc_queue *q, uint64_t until) GTC_HIDDEN;
-uint64_t gtc_run_at_once_locked (struct gtc_queue *q, struct op *op) GTC_HIDDEN;
+uint64_t gtc_run_at_once_locked (struct gtc_queue *q, struct op *op)
+  GTC_HIDDEN;
 
 /* queue-worker.c */
 int gtc_wake_worker_locked (struct gtc_queue *q) GTC_HIDDEN;
