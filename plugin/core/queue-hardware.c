@@ -45,15 +45,8 @@ gtc_issue_op (struct gtc_queue *q, const struct op *op)
   switch (op->kind)
     {
     case OP_COPY:
-      return gtc_vendor.copy (q, (enum gtc_copy_dir) op->dir,
-			      op->u.copy.dst, op->u.copy.src,
-			      op->u.copy.size, op->u.copy.peer);
     case OP_LAUNCH:
-      return gtc_vendor.launch (q, op->u.launch.entry,
-				op->u.launch.heap_vars
-				? op->u.launch.heap_vars : (void **) op->vars,
-				op->nvars, op->u.launch.num_teams,
-				op->u.launch.thread_limit);
+      return vendor_op (q, op);
     case OP_HOST_CALL:
       return gtc_vendor.issue_host_call (q, op->u.call.fn, op->u.call.arg);
     case OP_MARK:

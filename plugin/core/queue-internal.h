@@ -206,6 +206,17 @@ event_queue (tgt_event_t event, uint64_t *seq)
   return q;
 }
 
+/* The queue and sequence number of EVENT, or NULL with a message.  */
+static inline struct gtc_queue *
+checked_event_queue (tgt_event_t event, uint64_t *seq)
+{
+  struct gtc_queue *q = event_queue (event, seq);
+
+  if (GT_UNLIKELY (q == NULL))
+    gt_plugin_error ("invalid event %p", event);
+  return q;
+}
+
 static inline uint64_t
 completed (const struct gtc_queue *q)
 {
@@ -226,6 +237,22 @@ copy_op (struct op *dst, const struct op *src)
   if (src->kind == OP_LAUNCH && src->u.launch.heap_vars == NULL)
     n += src->nvars * sizeof (void *);
   memcpy (dst, src, n);
+}
+
+/* Hand the copy or launch OP to the vendor, on Q: run it (software
+   queues) or issue it (hardware queues).  */
+static inline int
+vendor_op (struct gtc_queue *q, const struct op *op)
+{
+  if (op->kind == OP_COPY)
+    return gtc_vendor.copy (q, (enum gtc_copy_dir) op->dir,
+			    op->u.copy.dst, op->u.copy.src,
+			    op->u.copy.size, op->u.copy.peer);
+  return gtc_vendor.launch (q, op->u.launch.entry,
+			    op->u.launch.heap_vars
+			    ? op->u.launch.heap_vars : (void **) op->vars,
+			    op->nvars, op->u.launch.num_teams,
+			    op->u.launch.thread_limit);
 }
 
 /* ---- Between the files.  ---- */

@@ -100,15 +100,12 @@ int
 gtc_event_notify (tgt_event_t event, tgt_sync_event_t token)
 {
   uint64_t seq;
-  struct gtc_queue *q = event_queue (event, &seq);
+  struct gtc_queue *q = checked_event_queue (event, &seq);
   struct gtc_queue_state *s;
   int err = 0;
 
   if (q == NULL)
-    {
-      gt_plugin_error ("invalid event %p", event);
-      return GT_RTL_FAIL;
-    }
+    return GT_RTL_FAIL;
   s = q->state;
   qlock (s);
   if (s->completed >= seq)

@@ -36,15 +36,8 @@ run_op (struct gtc_queue *q, struct op *op)
   switch (op->kind)
     {
     case OP_COPY:
-      return gtc_vendor.copy (q, (enum gtc_copy_dir) op->dir, op->u.copy.dst,
-			      op->u.copy.src, op->u.copy.size,
-			      op->u.copy.peer);
     case OP_LAUNCH:
-      return gtc_vendor.launch (q, op->u.launch.entry,
-				op->u.launch.heap_vars
-				? op->u.launch.heap_vars : op->vars,
-				op->nvars, op->u.launch.num_teams,
-				op->u.launch.thread_limit);
+      return vendor_op (q, op);
     case OP_HOST_CALL:
       op->u.call.fn (op->u.call.arg);
       return 0;

@@ -108,12 +108,9 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
       struct op w;
       if (deps[i] == NULL)
 	continue;
-      dq = event_queue (deps[i], &seq);
+      dq = checked_event_queue (deps[i], &seq);
       if (dq == NULL)
-	{
-	  gt_plugin_error ("invalid event %p", deps[i]);
-	  return 0;
-	}
+	return 0;
       if (dq == q || completed (dq) >= seq)
 	continue;
       w.kind = OP_WAIT;

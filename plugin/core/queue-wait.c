@@ -88,12 +88,9 @@ gtc_event_wait (tgt_event_t event)
 
   if (event == NULL)
     return 0;
-  q = event_queue (event, &seq);
+  q = checked_event_queue (event, &seq);
   if (q == NULL)
-    {
-      gt_plugin_error ("invalid event %p", event);
-      return GT_RTL_FAIL;
-    }
+    return GT_RTL_FAIL;
   return queue_wait (q, seq);
 }
 
@@ -101,13 +98,10 @@ int
 gtc_event_query (tgt_event_t event)
 {
   uint64_t seq;
-  struct gtc_queue *q = event_queue (event, &seq);
+  struct gtc_queue *q = checked_event_queue (event, &seq);
 
   if (q == NULL)
-    {
-      gt_plugin_error ("invalid event %p", event);
-      return GT_RTL_FAIL;
-    }
+    return GT_RTL_FAIL;
   return completed (q) < seq ? 1 : outcome (q, seq);
 }
 
