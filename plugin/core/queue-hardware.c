@@ -1,6 +1,6 @@
-/* queue-hardware.c -- operations of the plugin core's
-   hardware queues, issued at once to the vendor's queue, and the host call
-   by which the vendor tells the core of their completion.
+/* queue-hardware.c -- operations of the plugin core's hardware queues,
+   issued at once to the vendor's queue, and the host call by which the
+   vendor tells the core of their completion.
 
    Copyright (C) 2026 The gomptarget authors.
 

@@ -1,6 +1,6 @@
-/* queue-lock.h -- the spin lock of a queue's state and the futex
-   sleeps of the threads waiting on it, for the files of the plugin core's
-   queues (queue-internal.h includes it).
+/* queue-lock.h -- the spin lock of a queue's state and the futex sleeps of
+   the threads waiting on it, for the files of the plugin core's queues
+   (queue-internal.h includes it).
 
    Copyright (C) 2026 The gomptarget authors.
 

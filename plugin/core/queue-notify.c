@@ -1,5 +1,5 @@
-/* queue-notify.c -- completions of the plugin core's queues:
-   recorded, the threads waiting for them woken, and told to the front end
+/* queue-notify.c -- completions of the plugin core's queues: recorded, the
+   threads waiting for them woken, and told to the front end
    (gtc_completion_callback) where it asked to hear of them
    (gtc_event_notify).
 

@@ -1,5 +1,5 @@
-/* queue-ring.c -- the ring of a software queue's pending
-   operations, grown by the thread that queues one.
+/* queue-ring.c -- the ring of a software queue's pending operations, grown
+   by the thread that queues one.
 
    Copyright (C) 2026 The gomptarget authors.
 

@@ -1,7 +1,7 @@
-/* queue-run.c -- running the operations of the plugin
-   core's software queues, each to completion, on the thread that needs
-   them done: in turn out of the ring, or one at once without entering it
-   when nothing is before it.
+/* queue-run.c -- running the operations of the plugin core's software
+   queues, each to completion, on the thread that needs them done: in turn
+   out of the ring, or one at once without entering it when nothing is
+   before it.
 
    Copyright (C) 2026 The gomptarget authors.
 

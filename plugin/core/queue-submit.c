@@ -1,7 +1,7 @@
-/* queue-submit.c -- queueing an operation on a device
-   (gtc_submit): the operation made from its descriptor, its dependences
-   on other queues turned into waits, and the operation run at once,
-   queued in the ring or issued to the vendor.
+/* queue-submit.c -- queueing an operation on a device (gtc_submit): the
+   operation made from its descriptor, its dependences on other queues
+   turned into waits, and the operation run at once, queued in the ring or
+   issued to the vendor.
 
    Copyright (C) 2026 The gomptarget authors.
 

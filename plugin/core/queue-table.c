@@ -1,7 +1,6 @@
-/* queue-table.c -- the plugin core's table of queues, by
-   which events are decoded; the queues of a device, made on first use,
-   and which of them a thread uses; the queues' locks around fork; their
-   teardown.
+/* queue-table.c -- the plugin core's table of queues, by which events are
+   decoded; the queues of a device, made on first use, and which of them a
+   thread uses; the queues' locks around fork; their teardown.
 
    Copyright (C) 2026 The gomptarget authors.
 

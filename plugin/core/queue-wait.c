@@ -1,6 +1,6 @@
-/* queue-wait.c -- waiting for and querying the events,
-   queues and devices of the plugin core: a thread waiting for an
-   operation of a software queue runs the queue's operations itself.
+/* queue-wait.c -- waiting for and querying the events, queues and devices
+   of the plugin core: a thread waiting for an operation of a software queue
+   runs the queue's operations itself.
 
    Copyright (C) 2026 The gomptarget authors.
 

@@ -1,6 +1,6 @@
-/* queue-worker.c -- the worker thread of a software queue,
-   started on first need, which runs the operations that nobody waits for
-   but somebody wants to hear about (gtc_event_notify).
+/* queue-worker.c -- the worker thread of a software queue, started on first
+   need, which runs the operations that nobody waits for but somebody wants
+   to hear about (gtc_event_notify).
 
    Copyright (C) 2026 The gomptarget authors.
 
