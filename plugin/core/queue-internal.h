@@ -27,13 +27,13 @@
    and allocates nothing.
 
    The files:
-     queue-table.c    the table of queues, events decoded, a thread's home
-                      queue, fork and teardown;
-     queue-submit.c   operations made and queued, behind their dependences;
+     queue-table.c    the table of queues, events decoded, fork, teardown;
+     queue-submit.c   operations made and queued behind their dependences,
+                      on a thread's home queue: run at once, put in the
+                      ring, or issued to the vendor's hardware queue;
      queue-ring.c     the ring of a software queue's pending operations;
-     queue-run.c      a software queue's operations run, in turn or at once;
+     queue-run.c      a software queue's operations run in turn;
      queue-worker.c   a software queue's worker thread;
-     queue-hardware.c operations issued to a vendor's hardware queue;
      queue-notify.c   completions recorded and told to the front end;
      queue-wait.c     waiting for and querying events, queues and devices;
      queue-lock.h     the queue's spin lock and futex sleeps.
@@ -61,6 +61,7 @@
 
 #include "plugin-core.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -136,7 +137,7 @@ enum executing
   EXEC_NONE,			/* No thread runs operations.  */
   EXEC_RING,			/* Operations of the ring, in turn.  */
   EXEC_AT_ONCE			/* Operation COMPLETED+1, which never
-				   entered the ring (gtc_run_at_once_locked).  */
+				   entered the ring (run_at_once_locked).  */
 };
 
 struct note
@@ -266,15 +267,42 @@ int gtc_push_locked (struct gtc_queue_state *s, const struct op *op)
   GTC_HIDDEN;
 
 /* queue-run.c */
+int gtc_run_op (struct gtc_queue *q, struct op *op) GTC_HIDDEN;
 void gtc_run_ops_locked (struct gtc_queue *q, uint64_t until) GTC_HIDDEN;
-uint64_t gtc_run_at_once_locked (struct gtc_queue *q, struct op *op)
-  GTC_HIDDEN;
 
 /* queue-worker.c */
 int gtc_wake_worker_locked (struct gtc_queue *q) GTC_HIDDEN;
 
-/* queue-hardware.c */
-void gtc_hardware_mark (void *arg) GTC_HIDDEN;
-int gtc_issue_op (struct gtc_queue *q, const struct op *op) GTC_HIDDEN;
+/* queue-table.c */
+struct gtc_queue *gtc_queue_new (struct gtc_device *dev) GTC_HIDDEN;
+
+/* ---- Running operations.  ---- */
+
+/* Operation SEQ of Q has run, ERR its result (Q's lock held): record it,
+   and tell those waiting for it.  */
+static inline void
+op_ran_locked (struct gtc_queue *q, uint64_t seq, int err)
+{
+  struct gtc_queue_state *s = q->state;
+
+  if (err && s->failed == 0)
+    __atomic_store_n (&s->failed, seq, __ATOMIC_RELEASE);
+  GT_ANNOTATE_HAPPENS_BEFORE (&s->completed);
+  if (s->nnotes || s->done_sleepers)
+    gtc_complete_and_fire_locked (q, seq);
+  else
+    __atomic_store_n (&s->completed, seq, __ATOMIC_RELEASE);
+}
+
+/* This thread stops running Q's operations (Q's lock held): others
+   waiting may have to take over.  */
+static inline void
+hand_over_locked (struct gtc_queue_state *s)
+{
+  if (s->done_sleepers)
+    wake (&s->done_word, INT_MAX);
+  if (s->nnotes && s->completed < s->submitted)
+    wake (&s->work_word, 1);
+}
 
 #endif /* GT_PLUGIN_CORE_QUEUE_INTERNAL_H */

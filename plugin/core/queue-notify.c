@@ -1,7 +1,8 @@
 /* queue-notify.c -- completions of the plugin core's queues: recorded, the
    threads waiting for them woken, and told to the front end
    (gtc_completion_callback) where it asked to hear of them
-   (gtc_event_notify).
+   (gtc_event_notify); on hardware queues, through a host call issued
+   behind the work.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -96,6 +97,23 @@ gtc_complete_and_fire_locked (struct gtc_queue *q, uint64_t seq)
     }
 }
 
+/* ---- Hardware queues.  ---- */
+
+/* A host call issued behind operation SEQ of a queue: ARG is that
+   operation's event.  */
+static void
+hardware_mark (void *arg)
+{
+  uint64_t seq;
+  struct gtc_queue *q = event_queue ((tgt_event_t) arg, &seq);
+
+  if (q == NULL)
+    return;
+  qlock (q->state);
+  gtc_complete_and_fire_locked (q, seq);
+  qunlock (q->state);
+}
+
 int
 gtc_event_notify (tgt_event_t event, tgt_sync_event_t token)
 {
@@ -136,7 +154,7 @@ gtc_event_notify (tgt_event_t event, tgt_sync_event_t token)
       /* A host call behind the work covers everything issued so far.  */
       if (s->marked < seq)
 	{
-	  err = gtc_vendor.issue_host_call (q, gtc_hardware_mark,
+	  err = gtc_vendor.issue_host_call (q, hardware_mark,
 					    make_event (q, s->submitted));
 	  if (err == 0)
 	    s->marked = s->submitted;

@@ -1,7 +1,7 @@
 /* queue-run.c -- running the operations of the plugin core's software
-   queues, each to completion, on the thread that needs them done: in turn
-   out of the ring, or one at once without entering it when nothing is
-   before it.
+   queues, each to completion, in turn out of the ring, on the thread that
+   needs them done (a waiting thread or the queue's worker); an operation
+   run at once on queueing (queue-submit.c) runs here too.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -23,15 +23,10 @@
 
 #include "queue-internal.h"
 
-#include <limits.h>
 #include <stdlib.h>
 
-/* A copy run at once of at most this many bytes runs with its queue's
-   lock held.  */
-#define LOCKED_COPY_MAX 4096
-
-static int
-run_op (struct gtc_queue *q, struct op *op)
+int
+gtc_run_op (struct gtc_queue *q, struct op *op)
 {
   switch (op->kind)
     {
@@ -47,33 +42,6 @@ run_op (struct gtc_queue *q, struct op *op)
       return gtc_event_wait (make_event (op->u.wait.q, op->u.wait.seq));
     }
   return GT_RTL_FAIL;
-}
-
-/* Operation SEQ of Q has run, ERR its result (Q's lock held): record it,
-   and tell those waiting for it.  */
-static inline void
-op_ran_locked (struct gtc_queue *q, uint64_t seq, int err)
-{
-  struct gtc_queue_state *s = q->state;
-
-  if (err && s->failed == 0)
-    __atomic_store_n (&s->failed, seq, __ATOMIC_RELEASE);
-  GT_ANNOTATE_HAPPENS_BEFORE (&s->completed);
-  if (s->nnotes || s->done_sleepers)
-    gtc_complete_and_fire_locked (q, seq);
-  else
-    __atomic_store_n (&s->completed, seq, __ATOMIC_RELEASE);
-}
-
-/* This thread stops running Q's operations (Q's lock held): others
-   waiting may have to take over.  */
-static inline void
-hand_over_locked (struct gtc_queue_state *s)
-{
-  if (s->done_sleepers)
-    wake (&s->done_word, INT_MAX);
-  if (s->nnotes && s->completed < s->submitted)
-    wake (&s->work_word, 1);
 }
 
 /* Q's lock held, no thread running Q's operations: run them in order until
@@ -97,7 +65,7 @@ gtc_run_ops_locked (struct gtc_queue *q, uint64_t until)
       /* After a failure the queue's later operations are skipped: they
 	 may depend on what failed.  */
       if (__atomic_load_n (&s->failed, __ATOMIC_ACQUIRE) == 0)
-	err = run_op (q, &op);
+	err = gtc_run_op (q, &op);
       if (op.kind == OP_LAUNCH)
 	free (op.u.launch.heap_vars);
       qlock (s);
@@ -106,34 +74,4 @@ gtc_run_ops_locked (struct gtc_queue *q, uint64_t until)
   s->executing = EXEC_NONE;
   gtc_running_queue = outer;
   hand_over_locked (s);
-}
-
-/* Run OP at once as the next operation of software queue Q, whose lock is
-   held (and released meanwhile); its sequence number.  */
-uint64_t
-gtc_run_at_once_locked (struct gtc_queue *q, struct op *op)
-{
-  struct gtc_queue_state *s = q->state;
-  struct gtc_queue *outer = gtc_running_queue;
-  uint64_t seq = s->submitted + 1;
-  int err;
-
-  __atomic_store_n (&s->submitted, seq, __ATOMIC_RELEASE);
-  if (op->kind == OP_COPY && op->u.copy.size <= LOCKED_COPY_MAX)
-    /* A small copy is over in the time others would spin for the lock:
-       it runs with the lock held, which saves taking it again.  */
-    err = run_op (q, op);
-  else
-    {
-      s->executing = EXEC_AT_ONCE;
-      qunlock (s);
-      gtc_running_queue = q;
-      err = run_op (q, op);
-      gtc_running_queue = outer;
-      qlock (s);
-      s->executing = EXEC_NONE;
-    }
-  op_ran_locked (q, seq, err);
-  hand_over_locked (s);
-  return seq;
 }

@@ -1,7 +1,9 @@
-/* queue-submit.c -- queueing an operation on a device (gtc_submit): the
-   operation made from its descriptor, its dependences on other queues
-   turned into waits, and the operation run at once, queued in the ring or
-   issued to the vendor.
+/* queue-submit.c -- queueing an operation on a device (gtc_submit), the
+   launch path: the queue it goes to (the thread's home queue, made on
+   first use), the operation made from its descriptor, its dependences on
+   other queues turned into waits, and the operation run at once, put in
+   the ring or issued to the vendor's hardware queue.  One file, so that
+   the path inlines as one function.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -24,6 +26,60 @@
 #include "queue-internal.h"
 
 #include <stdlib.h>
+
+/* A copy run at once of at most this many bytes runs with its queue's
+   lock held.  */
+#define LOCKED_COPY_MAX 4096
+
+/* Which queue of a device a thread uses by default, + 1 (0: not chosen
+   yet).  */
+static GTC_TLS unsigned home_slot;
+static unsigned next_home_slot;
+
+/* ---- The queue of an operation.  ---- */
+
+/* The queue of DEV in the calling thread's slot, made now.  */
+static struct gtc_queue *
+make_home_queue (struct gtc_device *dev, unsigned slot)
+{
+  struct gtc_queue *q;
+
+  pthread_mutex_lock (&dev->lock);
+  q = dev->queues[slot];
+  if (q == NULL)
+    {
+      q = gtc_queue_new (dev);
+      GT_ANNOTATE_HAPPENS_BEFORE (&dev->queues[slot]);
+      __atomic_store_n (&dev->queues[slot], q, __ATOMIC_RELEASE);
+    }
+  pthread_mutex_unlock (&dev->lock);
+  return q;
+}
+
+static inline struct gtc_queue *
+home_queue (struct gtc_device *dev)
+{
+  unsigned slot = home_slot;
+  struct gtc_queue *q;
+
+  if (GT_UNLIKELY (slot == 0))
+    slot = home_slot = __atomic_fetch_add (&next_home_slot, 1,
+					   __ATOMIC_RELAXED)
+			 % gtc_max_queues_per_device + 1;
+  q = __atomic_load_n (&dev->queues[slot - 1], __ATOMIC_ACQUIRE);
+  if (GT_LIKELY (q != NULL))
+    {
+      GT_ANNOTATE_HAPPENS_AFTER (&dev->queues[slot - 1]);
+      return q;
+    }
+  return make_home_queue (dev, slot - 1);
+}
+
+struct gtc_queue *
+gtc_home_queue (struct gtc_device *dev)
+{
+  return home_queue (dev);
+}
 
 /* ---- Submitting.  ---- */
 
@@ -90,6 +146,54 @@ runs_at_once (const struct gtc_queue_state *s, const struct op *op,
 
 
 
+/* Run OP at once as the next operation of software queue Q, whose lock is
+   held (and released meanwhile); its sequence number.  */
+static uint64_t
+run_at_once_locked (struct gtc_queue *q, struct op *op)
+{
+  struct gtc_queue_state *s = q->state;
+  struct gtc_queue *outer = gtc_running_queue;
+  uint64_t seq = s->submitted + 1;
+  int err;
+
+  __atomic_store_n (&s->submitted, seq, __ATOMIC_RELEASE);
+  if (op->kind == OP_COPY && op->u.copy.size <= LOCKED_COPY_MAX)
+    /* A small copy is over in the time others would spin for the lock:
+       it runs with the lock held, which saves taking it again.  */
+    err = gtc_run_op (q, op);
+  else
+    {
+      s->executing = EXEC_AT_ONCE;
+      qunlock (s);
+      gtc_running_queue = q;
+      err = gtc_run_op (q, op);
+      gtc_running_queue = outer;
+      qlock (s);
+      s->executing = EXEC_NONE;
+    }
+  op_ran_locked (q, seq, err);
+  hand_over_locked (s);
+  return seq;
+}
+
+static int
+issue_op (struct gtc_queue *q, const struct op *op)
+{
+  switch (op->kind)
+    {
+    case OP_COPY:
+    case OP_LAUNCH:
+      return vendor_op (q, op);
+    case OP_HOST_CALL:
+      return gtc_vendor.issue_host_call (q, op->u.call.fn, op->u.call.arg);
+    case OP_MARK:
+      return 0;
+    case OP_WAIT:
+      return gtc_vendor.issue_wait (q, op->u.wait.q);
+    }
+  return GT_RTL_FAIL;
+}
+
 /* Queue OP, made from D, on Q behind the NDEPS events DEPS (Q's lock
    held): waits for those of other queues first.  The sequence number of
    OP, or 0 with a message.  */
@@ -119,7 +223,7 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
       w.u.wait.seq = seq;
       if (gtc_vendor.hardware_queues)
 	{
-	  if (gtc_issue_op (q, &w) != 0)
+	  if (issue_op (q, &w) != 0)
 	    return 0;
 	  __atomic_store_n (&s->submitted, s->submitted + 1,
 			    __ATOMIC_RELEASE);
@@ -129,13 +233,13 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
     }
   if (gtc_vendor.hardware_queues)
     {
-      if (gtc_issue_op (q, op) != 0)
+      if (issue_op (q, op) != 0)
 	return 0;
       __atomic_store_n (&s->submitted, s->submitted + 1, __ATOMIC_RELEASE);
       return s->submitted;
     }
   if (runs_at_once (s, op, d))
-    return gtc_run_at_once_locked (q, op);
+    return run_at_once_locked (q, op);
   if (gtc_push_locked (s, op) != 0)
     return 0;
   /* The ring's copy owns the launch's arguments now.  */
@@ -161,7 +265,7 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
     if (deps[i] != NULL && (dq = event_queue (deps[i], &seq)) != NULL
 	&& dq->dev == dev)
       q = dq;
-  if (q == NULL && (q = gtc_home_queue (dev)) == NULL)
+  if (q == NULL && (q = home_queue (dev)) == NULL)
     return GT_RTL_FAIL;
   if (!make_op (d, &op))
     return GT_RTL_FAIL;

@@ -31,11 +31,6 @@ struct gtc_queue *gtc_queue_table[MAX_QUEUES];
 unsigned gtc_num_queues;
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Which queue of a device a thread uses by default, + 1 (0: not chosen
-   yet).  */
-static GTC_TLS unsigned home_slot;
-static unsigned next_home_slot;
-
 /* Queues per device (GOMPTARGET_QUEUES).  */
 unsigned gtc_max_queues_per_device = 8;
 
@@ -72,8 +67,8 @@ gtc_queues_per_device (void)
 
 /* ---- Queues of a device.  ---- */
 
-static struct gtc_queue *
-queue_new (struct gtc_device *dev)
+struct gtc_queue *
+gtc_queue_new (struct gtc_device *dev)
 {
   struct gtc_queue *q;
   struct gtc_queue_state *s;
@@ -117,49 +112,6 @@ queue_new (struct gtc_device *dev)
   __atomic_store_n (&gtc_num_queues, index + 1, __ATOMIC_RELEASE);
   pthread_mutex_unlock (&table_lock);
   return q;
-}
-
-/* The queue of DEV in the calling thread's slot, made now.  */
-static struct gtc_queue *
-make_home_queue (struct gtc_device *dev, unsigned slot)
-{
-  struct gtc_queue *q;
-
-  pthread_mutex_lock (&dev->lock);
-  q = dev->queues[slot];
-  if (q == NULL)
-    {
-      q = queue_new (dev);
-      GT_ANNOTATE_HAPPENS_BEFORE (&dev->queues[slot]);
-      __atomic_store_n (&dev->queues[slot], q, __ATOMIC_RELEASE);
-    }
-  pthread_mutex_unlock (&dev->lock);
-  return q;
-}
-
-static inline struct gtc_queue *
-home_queue (struct gtc_device *dev)
-{
-  unsigned slot = home_slot;
-  struct gtc_queue *q;
-
-  if (GT_UNLIKELY (slot == 0))
-    slot = home_slot = __atomic_fetch_add (&next_home_slot, 1,
-					   __ATOMIC_RELAXED)
-			 % gtc_max_queues_per_device + 1;
-  q = __atomic_load_n (&dev->queues[slot - 1], __ATOMIC_ACQUIRE);
-  if (GT_LIKELY (q != NULL))
-    {
-      GT_ANNOTATE_HAPPENS_AFTER (&dev->queues[slot - 1]);
-      return q;
-    }
-  return make_home_queue (dev, slot - 1);
-}
-
-struct gtc_queue *
-gtc_home_queue (struct gtc_device *dev)
-{
-  return home_queue (dev);
 }
 
 /* ---- fork.  ---- */
