@@ -111,6 +111,19 @@ device_vprintf (void *dev, const char *format, va_list ap)
   return n;
 }
 
+/* printf, and the forms of it, in device code DEV (if not NULL), else
+   libc's vfprintf (CHK: __vfprintf_chk with FLAG) on STREAM.  */
+static int __attribute__ ((format (printf, 5, 0)))
+out_vprintf (void *dev, FILE *stream, bool chk, int flag, const char *format,
+	     va_list ap)
+{
+  if (dev != NULL)
+    return device_vprintf (dev, format, ap);
+  if (chk)
+    return EMUL_NEXT (__vfprintf_chk) (stream, flag, format, ap);
+  return EMUL_NEXT (vfprintf) (stream, format, ap);
+}
+
 /* putc, putchar and fputc in device code DEV.  */
 static int
 device_putc (void *dev, int c)
@@ -128,35 +141,34 @@ device_putc (void *dev, int c)
 int
 vfprintf (FILE *stream, const char *format, va_list ap)
 {
-  void *dev = DEVICE_STREAM (stream);
-
-  if (dev != NULL)
-    return device_vprintf (dev, format, ap);
-  return EMUL_NEXT (vfprintf) (stream, format, ap);
+  return out_vprintf (DEVICE_STREAM (stream), stream, false, 0, format, ap);
 }
 
 int
 vprintf (const char *format, va_list ap)
 {
-  void *dev = DEVICE ();
+  return out_vprintf (DEVICE (), stdout, false, 0, format, ap);
+}
 
-  if (dev != NULL)
-    return device_vprintf (dev, format, ap);
-  return EMUL_NEXT (vfprintf) (stdout, format, ap);
+int
+__vfprintf_chk (FILE *stream, int flag, const char *format, va_list ap)
+{
+  return out_vprintf (DEVICE_STREAM (stream), stream, true, flag, format,
+		      ap);
+}
+
+int
+__vprintf_chk (int flag, const char *format, va_list ap)
+{
+  return out_vprintf (DEVICE (), stdout, true, flag, format, ap);
 }
 
 int
 printf (const char *format, ...)
 {
-  void *dev = DEVICE ();
   va_list ap;
-  int n;
-
   va_start (ap, format);
-  if (dev != NULL)
-    n = device_vprintf (dev, format, ap);
-  else
-    n = EMUL_NEXT (vfprintf) (stdout, format, ap);
+  int n = out_vprintf (DEVICE (), stdout, false, 0, format, ap);
   va_end (ap);
   return n;
 }
@@ -164,51 +176,19 @@ printf (const char *format, ...)
 int
 fprintf (FILE *stream, const char *format, ...)
 {
-  void *dev = DEVICE_STREAM (stream);
   va_list ap;
-  int n;
-
   va_start (ap, format);
-  if (dev != NULL)
-    n = device_vprintf (dev, format, ap);
-  else
-    n = EMUL_NEXT (vfprintf) (stream, format, ap);
+  int n = out_vprintf (DEVICE_STREAM (stream), stream, false, 0, format, ap);
   va_end (ap);
   return n;
 }
 
 int
-__vfprintf_chk (FILE *stream, int flag, const char *format, va_list ap)
-{
-  void *dev = DEVICE_STREAM (stream);
-
-  if (dev != NULL)
-    return device_vprintf (dev, format, ap);
-  return EMUL_NEXT (__vfprintf_chk) (stream, flag, format, ap);
-}
-
-int
-__vprintf_chk (int flag, const char *format, va_list ap)
-{
-  void *dev = DEVICE ();
-
-  if (dev != NULL)
-    return device_vprintf (dev, format, ap);
-  return EMUL_NEXT (__vfprintf_chk) (stdout, flag, format, ap);
-}
-
-int
 __printf_chk (int flag, const char *format, ...)
 {
-  void *dev = DEVICE ();
   va_list ap;
-  int n;
-
   va_start (ap, format);
-  if (dev != NULL)
-    n = device_vprintf (dev, format, ap);
-  else
-    n = EMUL_NEXT (__vfprintf_chk) (stdout, flag, format, ap);
+  int n = out_vprintf (DEVICE (), stdout, true, flag, format, ap);
   va_end (ap);
   return n;
 }
@@ -216,15 +196,10 @@ __printf_chk (int flag, const char *format, ...)
 int
 __fprintf_chk (FILE *stream, int flag, const char *format, ...)
 {
-  void *dev = DEVICE_STREAM (stream);
   va_list ap;
-  int n;
-
   va_start (ap, format);
-  if (dev != NULL)
-    n = device_vprintf (dev, format, ap);
-  else
-    n = EMUL_NEXT (__vfprintf_chk) (stream, flag, format, ap);
+  int n = out_vprintf (DEVICE_STREAM (stream), stream, true, flag, format,
+		       ap);
   va_end (ap);
   return n;
 }
@@ -244,7 +219,8 @@ puts (const char *s)
       p[len] = '\n';
       device_write (dev, p, len + 1);
       free (p);
-      return emul_registered_base->puts_returns_length ? (int) (len + 1) : 1;
+      return (emul_registered_base->flags & EMUL_PUTS_RETURNS_LENGTH
+	      ? (int) (len + 1) : 1);
     }
   return EMUL_NEXT (puts) (s);
 }
@@ -266,30 +242,21 @@ int
 fputc (int c, FILE *stream)
 {
   void *dev = DEVICE_STREAM (stream);
-
-  if (dev != NULL)
-    return device_putc (dev, c);
-  return EMUL_NEXT (fputc) (c, stream);
+  return dev != NULL ? device_putc (dev, c) : EMUL_NEXT (fputc) (c, stream);
 }
 
 int
 putc (int c, FILE *stream)
 {
   void *dev = DEVICE_STREAM (stream);
-
-  if (dev != NULL)
-    return device_putc (dev, c);
-  return EMUL_NEXT (putc) (c, stream);
+  return dev != NULL ? device_putc (dev, c) : EMUL_NEXT (putc) (c, stream);
 }
 
 int
 putchar (int c)
 {
   void *dev = DEVICE ();
-
-  if (dev != NULL)
-    return device_putc (dev, c);
-  return EMUL_NEXT (putchar) (c);
+  return dev != NULL ? device_putc (dev, c) : EMUL_NEXT (putchar) (c);
 }
 
 size_t
@@ -317,7 +284,8 @@ write (int fd, const void *buf, size_t count)
       device_write (dev, buf, count);
       return (ssize_t) count;
     }
-  if (dev != NULL && emul_registered_base->write_console_only)
+  if (dev != NULL
+      && (emul_registered_base->flags & EMUL_WRITE_CONSOLE_ONLY))
     {
       /* newlib's write () on GCN knows only the console.  */
       errno = EBADF;

@@ -48,14 +48,22 @@ struct emul_base
   void *(*device) (const void *caller);
   /* Write N bytes of console output of device code DEV.  */
   void (*device_write) (void *dev, const void *buf, size_t n);
-  /* puts in device code returns the length written (else 1).  */
-  bool puts_returns_length;
-  /* write () in device code on a descriptor other than 1 and 2 fails
-     with EBADF (else it writes there).  */
-  bool write_console_only;
+  /* EMUL_PUTS_RETURNS_LENGTH: puts in device code returns the length
+     written (else 1).  EMUL_WRITE_CONSOLE_ONLY: write () in device code
+     on a descriptor other than 1 and 2 fails with EBADF (else it writes
+     there).  */
+  unsigned flags;
 };
 
+#define EMUL_PUTS_RETURNS_LENGTH 1u
+#define EMUL_WRITE_CONSOLE_ONLY 2u
+
 void emul_base_init (const struct emul_base *base);
+/* Register BASE when the library is loaded (before any call of it).  */
+#define EMUL_BASE_REGISTER(base) \
+  static void __attribute__ ((constructor)) \
+  emul_register_base_ (void) { emul_base_init (&(base)); } \
+  struct emul_base_registered_
 /* What was registered (NULL before), for the files of the base.  */
 extern const struct emul_base *emul_registered_base;
 

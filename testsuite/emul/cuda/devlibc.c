@@ -133,19 +133,9 @@ device_write (void *launch, const void *buf, size_t n)
 /* What the base (emul/common) needs: the console output of kernels,
    which stdio's functions (interposed by the base's device-stdio.c)
    write into the printf FIFO.  */
-static const struct emul_base base = {
-  .prefix = "emulated libcuda.so.1: ",
-  .device = device_call,
-  .device_write = device_write,
-  .puts_returns_length = false,
-  .write_console_only = false
-};
-
-static void __attribute__ ((constructor))
-register_base (void)
-{
-  emul_base_init (&base);
-}
+static const struct emul_base base
+  = { "emulated libcuda.so.1: ", device_call, device_write, 0 };
+EMUL_BASE_REGISTER (base);
 
 /* ---- Ending a kernel.  ---- */
 

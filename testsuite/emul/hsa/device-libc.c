@@ -191,19 +191,10 @@ device_call (const void *caller)
 /* What the base (emul/common) needs: the console output of kernels,
    which stdio's functions (interposed by the base's device-stdio.c)
    write into the ring of the kernarg block.  */
-static const struct emul_base base = {
-  .prefix = "hsa-emul: ",
-  .device = device_call,
-  .device_write = device_write,
-  .puts_returns_length = true,
-  .write_console_only = true
-};
-
-static void __attribute__ ((constructor))
-register_base (void)
-{
-  emul_base_init (&base);
-}
+static const struct emul_base base
+  = { "hsa-emul: ", device_call, device_write,
+      EMUL_PUTS_RETURNS_LENGTH | EMUL_WRITE_CONSOLE_ONLY };
+EMUL_BASE_REGISTER (base);
 
 /* The end of a kernel by exit or a signal.  */
 static void __attribute__ ((noreturn))
