@@ -98,6 +98,11 @@ bool emul_env_flag (const char *var, bool deflt, bool *out);
 int emul_rule_count (char *item, unsigned long max, unsigned long *n,
 		     bool *from);
 
+/* Count a call (in *CALLS) against a rule that makes call AT fail, and
+   every later one too when FROM: true if this call fails.  *N (if not
+   NULL) gets the call's number.  */
+bool emul_rule_hit (uint64_t *calls, uint64_t at, bool from, uint64_t *n);
+
 /* ---- host-objects.c: the loaded objects and their ELF files.  ---- */
 
 struct emul_loaded_object

@@ -133,3 +133,13 @@ emul_rule_count (char *item, unsigned long max, unsigned long *n, bool *from)
   *from = *p == '+';
   return 1;
 }
+
+bool
+emul_rule_hit (uint64_t *calls, uint64_t at, bool from, uint64_t *n)
+{
+  uint64_t c = __atomic_add_fetch (calls, 1, __ATOMIC_RELAXED);
+
+  if (n != NULL)
+    *n = c;
+  return c == at || (from && c > at);
+}

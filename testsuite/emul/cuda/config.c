@@ -38,14 +38,16 @@ struct emul_config emul_config;
 #define PREFIX "emulated libcuda.so.1: "
 
 /* One rule of GOMPTARGET_EMUL_CUDA_FAIL or GOMPTARGET_EMUL_CUDA_FAULT:
-   calls of NAME number FIRST (1-based) to LAST fail with ERR.  */
+   call AT (1-based) of NAME fails with ERR, and every later one when
+   FROM.  */
 struct emul_rule
 {
   char *name;
-  unsigned long first, last;
+  uint64_t at;
+  bool from;
   CUresult err;
   bool has_err;
-  unsigned long count;
+  uint64_t count;
 };
 
 static struct emul_rule *fail_rules, *fault_rules;
@@ -164,7 +166,7 @@ parse_rules (const char *var, struct emul_rule **rules, size_t *nrules,
   for (char *item = strtok_r (copy, ",", &save); item;
        item = strtok_r (NULL, ",", &save))
     {
-      struct emul_rule r = { NULL, 1, ULONG_MAX, CUDA_SUCCESS, false, 0 };
+      struct emul_rule r = { NULL, 1, true, CUDA_SUCCESS, false, 0 };
       char *eq = strchr (item, '=');
       if (eq)
 	{
@@ -197,8 +199,8 @@ parse_rules (const char *var, struct emul_rule **rules, size_t *nrules,
 	}
       if (counted)
 	{
-	  r.first = n;
-	  r.last = from ? ULONG_MAX : n;
+	  r.at = n;
+	  r.from = from;
 	}
       if (*item == '\0')
 	{
@@ -443,8 +445,9 @@ apply_rules (struct emul_rule *rules, size_t n, const char *name,
   for (size_t i = 0; i < n; i++)
     if (rule_matches (&rules[i], name, exact))
       {
-	unsigned long c = ++rules[i].count;
-	if (!hit && c >= rules[i].first && c <= rules[i].last)
+	bool fails = emul_rule_hit (&rules[i].count, rules[i].at,
+				    rules[i].from, NULL);
+	if (!hit && fails)
 	  {
 	    hit = true;
 	    *err = rules[i].has_err ? rules[i].err : deflt;

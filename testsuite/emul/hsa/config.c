@@ -207,9 +207,8 @@ emul_fault (enum emul_fault what)
     }
   if (emul_cfg.fault_at[what] == 0)
     return false;
-  n = __atomic_add_fetch (&emul_cfg.fault_calls[what], 1, __ATOMIC_RELAXED);
-  if (n == emul_cfg.fault_at[what]
-      || (emul_cfg.fault_from[what] && n > emul_cfg.fault_at[what]))
+  if (emul_rule_hit (&emul_cfg.fault_calls[what], emul_cfg.fault_at[what],
+		     emul_cfg.fault_from[what], &n))
     {
       emul_trace ("fault injected: %s call %llu", fault_names[what],
 		  (unsigned long long) n);

@@ -239,8 +239,7 @@ emul_enter (enum emul_entry e)
 
   if (r->at == 0)
     return HSA_STATUS_SUCCESS;
-  n = __atomic_add_fetch (&emul_cfg.fail_calls[e], 1, __ATOMIC_RELAXED);
-  if (n != r->at && !(r->from && n > r->at))
+  if (!emul_rule_hit (&emul_cfg.fail_calls[e], r->at, r->from, &n))
     return HSA_STATUS_SUCCESS;
   emul_trace ("failure injected: %s call %llu: %s", entries[e].name,
 	      (unsigned long long) n,
