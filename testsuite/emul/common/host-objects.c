@@ -54,7 +54,8 @@ collect_cb (struct dl_phdr_info *info, size_t size, void *data)
   if (c->n == c->cap)
     {
       size_t ncap = c->cap ? 2 * c->cap : 32;
-      struct emul_loaded_object *grown = realloc (c->objs, ncap * sizeof *grown);
+      struct emul_loaded_object *grown
+	= realloc (c->objs, ncap * sizeof *grown);
       if (grown == NULL)
 	return 1;
       c->objs = grown;

@@ -2,8 +2,8 @@
    handles (the HSA runtime's signals, queues, code objects, executables,
    symbols).  Slabs are never freed, so a handle can always be checked
    before use: it must point at an object boundary inside a slab of the
-   right pool, and the object must be live.  A destroyed object stays dead until reused, so a
-   stale handle is reported, not followed.
+   right pool, and the object must be live.  A destroyed object stays
+   dead until reused, so a stale handle is reported, not followed.
 
    Copyright (C) 2026 The gomptarget authors.
 
