@@ -103,6 +103,10 @@ int emul_rule_count (char *item, unsigned long max, unsigned long *n,
    NULL) gets the call's number.  */
 bool emul_rule_hit (uint64_t *calls, uint64_t at, bool from, uint64_t *n);
 
+/* One call in N (drawn at random per thread) first sleeps 1 to 100
+   microseconds (GOMPTARGET_EMUL_CUDA_JITTER=N).  */
+void emul_jitter (unsigned long n);
+
 /* ---- host-objects.c: the loaded objects and their ELF files.  ---- */
 
 struct emul_loaded_object

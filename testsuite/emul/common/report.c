@@ -1,6 +1,6 @@
 /* report.c -- the emulators' diagnostic lines and the reading of their
    GOMPTARGET_EMUL_* settings: numbers, flags and the call counts of
-   fault-injection rules.
+   fault-injection rules; the jitter of API calls.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 const struct emul_base *emul_registered_base;
@@ -142,4 +143,24 @@ emul_rule_hit (uint64_t *calls, uint64_t at, bool from, uint64_t *n)
   if (n != NULL)
     *n = c;
   return c == at || (from && c > at);
+}
+
+/* A real driver's calls sometimes take long (a full command buffer, a
+   page fault, the thread preempted); the jitter makes the calling code's
+   races show in a short run.  */
+void
+emul_jitter (unsigned long n)
+{
+  static __thread uint64_t state;
+
+  if (state == 0)
+    state = ((uint64_t) (uintptr_t) &state * 0x9e3779b97f4a7c15u) | 1;
+  /* xorshift64.  */
+  state ^= state << 13;
+  state ^= state >> 7;
+  state ^= state << 17;
+  if (state % n != 0)
+    return;
+  struct timespec ts = { 0, 1000 + (long) ((state >> 32) % 99000) };
+  nanosleep (&ts, NULL);
 }

@@ -30,7 +30,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 struct emul_config emul_config;
@@ -465,26 +464,6 @@ emul_fail_injected (const char *name, CUresult *err)
   if (hit)
     emul_debug ("%s: injected failure %s", name, emul_result_name (*err));
   return hit;
-}
-
-/* A real driver's calls sometimes take long (a full command buffer, a
-   page fault, the thread preempted); the jitter makes the calling code's
-   races show in a short run.  */
-void
-emul_jitter (void)
-{
-  static __thread uint64_t state;
-
-  if (state == 0)
-    state = ((uint64_t) (uintptr_t) &state * 0x9e3779b97f4a7c15u) | 1;
-  /* xorshift64.  */
-  state ^= state << 13;
-  state ^= state >> 7;
-  state ^= state << 17;
-  if (state % emul_config.jitter != 0)
-    return;
-  struct timespec ts = { 0, 1000 + (long) ((state >> 32) % 99000) };
-  nanosleep (&ts, NULL);
 }
 
 bool

@@ -82,9 +82,8 @@ void emul_trace (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
    GOMPTARGET_EMUL_CUDA_FAIL says this call fails.  */
 bool emul_fail_injected (const char *name, CUresult *err);
 
-/* Under GOMPTARGET_EMUL_CUDA_JITTER=N, one call in N (drawn at random
-   per thread) first sleeps 1 to 100 microseconds.  */
-void emul_jitter (void);
+/* GOMPTARGET_EMUL_CUDA_JITTER=N: emul_enter calls the base's
+   emul_jitter (N).  */
 
 /* Count a launch of KERNEL; true, with the error in *ERR, when
    GOMPTARGET_EMUL_CUDA_FAULT says this launch faults.  */
