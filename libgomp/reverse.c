@@ -101,33 +101,6 @@ rev_host_fn_locked (struct gt_device *dev, uint64_t fn)
   return NULL;
 }
 
-/* ---- Regions that may be running.  ---- */
-
-void
-gt_rev_region_start_locked (struct gt_device *dev, struct gt_construct *c)
-{
-  if (dev->num_running == dev->running_size)
-    {
-      dev->running_size = dev->running_size ? 2 * dev->running_size : 8;
-      dev->running = gt_realloc (dev->running,
-				 dev->running_size * sizeof *dev->running);
-    }
-  dev->running[dev->num_running++] = c;
-}
-
-void
-gt_rev_region_end_locked (struct gt_device *dev, struct gt_construct *c)
-{
-  unsigned i;
-
-  for (i = dev->num_running; i-- > 0;)
-    if (dev->running[i] == c)
-      {
-	dev->running[i] = dev->running[--dev->num_running];
-	return;
-      }
-}
-
 /* ---- Ancestor slots of regions of emulated devices.  ---- */
 
 #define ANCESTOR_SLOTS 1024
@@ -297,112 +270,6 @@ rev_temp (size_t align, uint64_t size)
   return p;
 }
 
-/* Does the device range [KS, KE) of a mapped object match [S, E)?  */
-static inline bool
-rev_match (uint64_t ks, uint64_t ke, uint64_t s, uint64_t e)
-{
-  return (ks == s && ke == e) || (ke > s && ks < e);
-}
-
-/* A key of DEV's table (its lock held) whose device copy starts at or
-   before START and matches [START, END), K being a key of DEV.  */
-static inline bool
-rev_key_match (const struct gt_key *k, uint64_t start, uint64_t end)
-{
-  uint64_t ks = k->dev_addr, ke = ks + (GT_KEY_END (k) - GT_KEY_START (k));
-
-  return ks <= start && rev_match (ks, ke, start, end);
-}
-
-/* As rev_lookup_range, among the items of the target constructs whose
-   regions may be running on DEV (their keys may have left the table
-   already, their memory not).  */
-static struct gt_key *
-rev_lookup_running (struct gt_device *dev, uint64_t start, uint64_t end)
-{
-  unsigned r;
-  size_t i;
-
-  for (r = 0; r < dev->num_running; r++)
-    {
-      const struct gt_construct *c = dev->running[r];
-      for (i = 0; i < c->nitems; i++)
-	{
-	  struct gt_key *k = c->items[i].key;
-	  if (k != NULL && !c->items[i].is_attach
-	      && rev_key_match (k, start, end))
-	    return k;
-	}
-    }
-  return NULL;
-}
-
-/* A key of DEV's table (its lock held) whose device copy starts at or
-   before START and matches [START, END).  The table is ordered by host
-   address: every key is visited; then the keys of the regions that may
-   be running.  */
-static struct gt_key *
-rev_lookup_range (struct gt_device *dev, uint64_t start, uint64_t end)
-{
-  struct gt_key *stack_buf[64], **stack = stack_buf, *k, *found = NULL;
-  size_t sp = 0, cap = 64;
-
-  if (dev->mem_map.root != NULL)
-    stack[sp++] = dev->mem_map.root;
-  while (sp > 0)
-    {
-      k = stack[--sp];
-      if (!k->removed && rev_key_match (k, start, end))
-	{
-	  found = k;
-	  break;
-	}
-      if (sp + 2 > cap)
-	{
-	  cap *= 2;
-	  if (stack == stack_buf)
-	    {
-	      stack = gt_malloc (cap * sizeof *stack);
-	      memcpy (stack, stack_buf, sp * sizeof *stack);
-	    }
-	  else
-	    stack = gt_realloc (stack, cap * sizeof *stack);
-	}
-      if (k->node.left)
-	stack[sp++] = k->node.left;
-      if (k->node.right)
-	stack[sp++] = k->node.right;
-    }
-  if (stack != stack_buf)
-    free (stack);
-  if (found == NULL)
-    found = rev_lookup_running (dev, start, end);
-  return found;
-}
-
-/* As rev_lookup_range, a zero-length range [S, S) being tried as
-   [S, S+1), then (unless ZERO_LEN) as [S-1, S).  */
-static struct gt_key *
-rev_lookup (struct gt_device *dev, uint64_t start, uint64_t end,
-	    bool zero_len)
-{
-  struct gt_key *k;
-
-  if (start != end)
-    return rev_lookup_range (dev, start, end);
-  k = rev_lookup_range (dev, start, start + 1);
-  if (k != NULL || zero_len || start == 0)
-    return k;
-  return rev_lookup_range (dev, start - 1, start);
-}
-
-/* The host address of device address DEVADDR inside key K.  */
-static inline uint64_t
-rev_key_host (const struct gt_key *k, uint64_t devaddr)
-{
-  return (uint64_t) GT_KEY_START (k) + (devaddr - k->dev_addr);
-}
-
 /* The first of the N items already handled whose device range matches
    [START, END), or N.  */
 static uint64_t
@@ -426,7 +293,7 @@ rev_items_lookup_range (struct rev_request *r, uint64_t n, uint64_t start,
 		    + r->sizes[last];
 	}
       if (r->items[i].devaddr != 0
-	  && rev_match (r->items[i].devaddr, dev_end, start, end))
+	  && gt_dev_range_match (r->items[i].devaddr, dev_end, start, end))
 	return i;
       if (is_struct)
 	i += r->sizes[i];
@@ -446,21 +313,6 @@ rev_items_lookup (struct rev_request *r, uint64_t n, uint64_t start,
   if (i < n || zero_len || start == 0)
     return i;
   return rev_items_lookup_range (r, n, start - 1, start);
-}
-
-static bool
-rev_present_kind_p (int kind)
-{
-  return (kind & GT_MAPF_PRESENT) == GT_MAPF_PRESENT
-	 || kind == GT_MAP_FORCE_PRESENT;
-}
-
-static bool
-rev_always_to_p (int kind)
-{
-  return kind == GT_MAP_ALWAYS_TO || kind == GT_MAP_ALWAYS_TOFROM
-	 || kind == GT_MAP_ALWAYS_PRESENT_TO
-	 || kind == GT_MAP_ALWAYS_PRESENT_TOFROM;
 }
 
 /* Item I: data (to, from, alloc, ...).  STRUCT_CPY: inside a structure
@@ -484,10 +336,10 @@ rev_data_item (struct rev_request *r, uint64_t i, bool struct_cpy)
     }
   else
     {
-      k = rev_lookup (r->dev, dev, dev + r->sizes[i], zero_len);
+      k = gt_key_lookup_dev_locked (r->dev, dev, dev + r->sizes[i], zero_len);
       it->present = k != NULL;
     }
-  if (!it->present && rev_present_kind_p (kind))
+  if (!it->present && gt_present_kind_p (kind))
     gt_fatal ("present clause: no corresponding data on parent device at "
 	      "%p with size %" PRIu64, (void *) (uintptr_t) dev,
 	      r->sizes[i]);
@@ -498,11 +350,11 @@ rev_data_item (struct rev_request *r, uint64_t i, bool struct_cpy)
       r->addrs[i] = (uintptr_t) rev_temp (rev_align (r, i), r->sizes[i]);
     }
   else if (k != NULL)
-    r->addrs[i] = rev_key_host (k, dev);
+    r->addrs[i] = gt_key_host_addr (k, dev);
   if (((!it->present || struct_cpy)
        && (kind == GT_MAP_TO || kind == GT_MAP_TOFROM))
       || kind == GT_MAP_FORCE_TO || kind == GT_MAP_FORCE_TOFROM
-      || rev_always_to_p (kind))
+      || gt_always_to_p (kind))
     rev_from_dev (r, (void *) (uintptr_t) r->addrs[i], dev, r->sizes[i]);
 }
 
@@ -516,11 +368,11 @@ rev_pointer_item (struct rev_request *r, uint64_t i)
   uint64_t dev = r->addrs[i], slot = dev + r->sizes[i], j;
   struct gt_key *k;
 
-  k = rev_lookup (r->dev, slot, slot + sizeof (void *), false);
+  k = gt_key_lookup_dev_locked (r->dev, slot, slot + sizeof (void *), false);
   it->present = k != NULL;
   it->devaddr = dev;
   if (k != NULL)
-    r->addrs[i] = rev_key_host (k, dev);
+    r->addrs[i] = gt_key_host_addr (k, dev);
   else
     {
       j = rev_items_lookup (r, i, slot, slot + sizeof (void *), false);
@@ -560,11 +412,11 @@ rev_pset_item (struct rev_request *r, uint64_t i)
   uint64_t dev = r->addrs[i], j, m;
   struct gt_key *k;
 
-  k = rev_lookup (r->dev, dev, dev + r->sizes[i], false);
+  k = gt_key_lookup_dev_locked (r->dev, dev, dev + r->sizes[i], false);
   it->present = k != NULL;
   it->devaddr = dev;
   if (k != NULL)
-    r->addrs[i] = rev_key_host (k, dev);
+    r->addrs[i] = gt_key_host_addr (k, dev);
   else
     {
       j = rev_items_lookup (r, i, dev, dev + r->sizes[i], false);
@@ -611,10 +463,10 @@ rev_pset_item (struct rev_request *r, uint64_t i)
 	r->addrs[j] = r->addrs[m] + (target - r->items[m].devaddr);
       else
 	{
-	  k = rev_lookup (r->dev, target, target + sizeof (void *), false);
+	  k = gt_key_lookup_dev_locked (r->dev, target, target + sizeof (void *), false);
 	  if (k == NULL)
 	    gt_fatal ("Pointer target wasn't mapped");
-	  r->addrs[j] = rev_key_host (k, target);
+	  r->addrs[j] = gt_key_host_addr (k, target);
 	}
       memcpy ((void *) (uintptr_t) (r->addrs[i] + r->sizes[j]),
 	      &r->addrs[j], sizeof (uint64_t));
@@ -636,12 +488,12 @@ rev_struct_item (struct rev_request *r, uint64_t i)
 	      "at item %" PRIu64 " of %" PRIu64, r->sizes[i], i, r->mapnum);
   first = r->addrs[i + 1];
   end = r->addrs[last] + r->sizes[last];
-  k = rev_lookup (r->dev, first, end, false);
+  k = gt_key_lookup_dev_locked (r->dev, first, end, false);
   it->present = k != NULL;
   it->devaddr = dev;
   if (k != NULL)
     {
-      r->addrs[i] = rev_key_host (k, dev);
+      r->addrs[i] = gt_key_host_addr (k, dev);
       return 0;
     }
   it->temp = true;
