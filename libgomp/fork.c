@@ -36,7 +36,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "devices.h"
-#include "tasks.h"
+#include "runner.h"
 
 #include <pthread.h>
 #include <time.h>

@@ -37,7 +37,7 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "tasks.h"
+#include "runner.h"
 #include "icv.h"
 #include "entry-points.h"
 #include "plugin-common.h"

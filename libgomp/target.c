@@ -1,6 +1,8 @@
-/* target.c -- the GOMP_target* entry points GCC emits for target,
-   target data, target update and target enter/exit data, in their
-   GOMP_4.0 (8-bit kinds) and GOMP_4.5 forms, and host fallback.
+/* target.c -- running target constructs: a region on a device or, where
+   it cannot run there, on the host (host fallback); target data, target
+   update and target enter/exit data; and the queued form of each that a
+   nowait construct's target task (task.c) uses.  The GOMP_target* entry
+   points are in gomp-target.c.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -27,9 +29,9 @@
 #include "gcc-rules.h"
 #include "reverse.h"
 #include "shared-mem.h"
-#include "tasks.h"
+#include "target.h"
+#include "runner.h"
 #include "transfer.h"
-#include "depend.h"
 
 #include <omp.h>
 #include "gomp-map-kinds.h"
@@ -42,17 +44,6 @@
 
 /* The stack of enclosing target data constructs of this thread.  */
 static GT_TLS struct gt_construct *data_stack;
-
-/* Wait for the dependences of an undeferred construct to be satisfied:
-   a construct with depend runs only after the sibling tasks it depends
-   on.  Completing it before returning satisfies later dependences on it
-   (a nowait construct may be executed undeferred).  */
-static inline void
-wait_depend (void **depend)
-{
-  if (depend != NULL)
-    GOMP_taskwait_depend (depend);
-}
 
 /* Extract num_teams and thread_limit for DEV from GCC's ARGS array.  */
 static void
@@ -359,56 +350,22 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   gt_xfer_end (x);
 }
 
-GT_PUBLIC void
-GOMP_target (int device, void (*fn) (void *), const void *unused,
-	     size_t mapnum, void **hostaddrs, size_t *sizes,
-	     unsigned char *kinds)
-{
-  struct gt_device *dev = gt_resolve_device (device);
-
-  (void) unused;
-  if (dev == NULL)
-    host_fallback (fn, hostaddrs, NULL);
-  else
-    run_region (dev, fn, mapnum, hostaddrs, sizes, kinds, false, NULL);
-}
-
-static void
-target_ext (int device, void (*fn) (void *), size_t mapnum,
-	    void **hostaddrs, size_t *sizes, unsigned short *kinds,
-	    void **args)
+void
+gt_target_region (int device, void (*fn) (void *), size_t mapnum,
+		  void **hostaddrs, size_t *sizes, const void *kinds,
+		  bool short_kinds, void **args)
 {
   struct gt_device *dev = gt_resolve_device (device);
 
   if (dev == NULL)
     host_fallback (fn, hostaddrs, args);
   else
-    run_region (dev, fn, mapnum, hostaddrs, sizes, kinds, true, args);
+    run_region (dev, fn, mapnum, hostaddrs, sizes, kinds, short_kinds, args);
 }
 
-GT_PUBLIC void
-GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
-		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
-		 unsigned int flags, void **depend, void **args)
-{
-  /* A construct with device(ancestor: 1) in code running on a device.  */
-  if (GT_UNLIKELY (device == GT_DEVICE_HOST_FALLBACK)
-      && gt_ancestor_region (fn, mapnum, hostaddrs, sizes, kinds))
-    return;
-  if (flags & GT_TARGET_FLAG_NOWAIT)
-    {
-      gt_target_task (GT_TASK_REGION, device, fn, mapnum, hostaddrs, sizes,
-		      kinds, flags, depend, args);
-      return;
-    }
-  wait_depend (depend);
-  target_ext (device, fn, mapnum, hostaddrs, sizes, kinds, args);
-  gt_depend_record_done (depend);
-}
-
-static void
-data_begin (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
-	    const void *kinds, bool short_kinds)
+void
+gt_target_data_begin (int device, size_t mapnum, void **hostaddrs,
+		      size_t *sizes, const void *kinds, bool short_kinds)
 {
   struct gt_device *dev = gt_mapping_device (gt_resolve_device (device));
   struct gt_construct *c = gt_calloc (1, sizeof *c);
@@ -427,23 +384,8 @@ data_begin (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   finish_waiting (x, "mapping the variables of target data");
 }
 
-GT_PUBLIC void
-GOMP_target_data (int device, const void *unused, size_t mapnum,
-		  void **hostaddrs, size_t *sizes, unsigned char *kinds)
-{
-  (void) unused;
-  data_begin (device, mapnum, hostaddrs, sizes, kinds, false);
-}
-
-GT_PUBLIC void
-GOMP_target_data_ext (int device, size_t mapnum, void **hostaddrs,
-		      size_t *sizes, unsigned short *kinds)
-{
-  data_begin (device, mapnum, hostaddrs, sizes, kinds, true);
-}
-
-GT_PUBLIC void
-GOMP_target_end_data (void)
+void
+gt_target_data_end (void)
 {
   struct gt_construct *c = data_stack;
 
@@ -472,9 +414,9 @@ queue_update (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   gt_device_unlock (x->dev);
 }
 
-static void
-update (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
-	const void *kinds, bool short_kinds)
+void
+gt_target_update (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
+		  const void *kinds, bool short_kinds)
 {
   struct gt_device *dev = gt_mapping_device (gt_resolve_device (device));
   struct gt_xfer *x;
@@ -484,30 +426,6 @@ update (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   x = xfer_for (dev, false, 0, NULL, false);
   queue_update (x, mapnum, hostaddrs, sizes, kinds, short_kinds);
   finish_waiting (x, "target update");
-}
-
-GT_PUBLIC void
-GOMP_target_update (int device, const void *unused, size_t mapnum,
-		    void **hostaddrs, size_t *sizes, unsigned char *kinds)
-{
-  (void) unused;
-  update (device, mapnum, hostaddrs, sizes, kinds, false);
-}
-
-GT_PUBLIC void
-GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
-			size_t *sizes, unsigned short *kinds,
-			unsigned int flags, void **depend)
-{
-  if (flags & GT_TARGET_FLAG_NOWAIT)
-    {
-      gt_target_task (GT_TASK_UPDATE, device, NULL, mapnum, hostaddrs, sizes,
-		      kinds, flags, depend, NULL);
-      return;
-    }
-  wait_depend (depend);
-  update (device, mapnum, hostaddrs, sizes, kinds, true);
-  gt_depend_record_done (depend);
 }
 
 /* How many items, starting at I, enter data maps together: a structure
@@ -574,9 +492,10 @@ queue_enter_exit_data (struct gt_xfer *x, struct gt_construct *exit_c,
   gt_device_unlock (dev);
 }
 
-static void
-enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
-		 unsigned short *kinds, unsigned int flags)
+void
+gt_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
+			   size_t *sizes, unsigned short *kinds,
+			   unsigned int flags)
 {
   struct gt_device *dev = gt_mapping_device (gt_resolve_device (device));
   struct gt_xfer *x;
@@ -597,22 +516,6 @@ enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
       queue_enter_exit_data (x, NULL, mapnum, hostaddrs, sizes, kinds, flags);
       finish_waiting (x, "target enter data");
     }
-}
-
-GT_PUBLIC void
-GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
-			     size_t *sizes, unsigned short *kinds,
-			     unsigned int flags, void **depend)
-{
-  if (flags & GT_TARGET_FLAG_NOWAIT)
-    {
-      gt_target_task (GT_TASK_ENTER_EXIT_DATA, device, NULL, mapnum,
-		      hostaddrs, sizes, kinds, flags, depend, NULL);
-      return;
-    }
-  wait_depend (depend);
-  enter_exit_data (device, mapnum, hostaddrs, sizes, kinds, flags);
-  gt_depend_record_done (depend);
 }
 
 /* ---- Constructs the encountering thread does not wait for.  ----
@@ -839,13 +742,15 @@ gt_run_target_task (enum gt_task_kind what, int device,
   switch (what)
     {
     case GT_TASK_REGION:
-      target_ext (device, fn, mapnum, hostaddrs, sizes, kinds, args);
+      gt_target_region (device, fn, mapnum, hostaddrs, sizes, kinds, true,
+			args);
       break;
     case GT_TASK_UPDATE:
-      update (device, mapnum, hostaddrs, sizes, kinds, true);
+      gt_target_update (device, mapnum, hostaddrs, sizes, kinds, true);
       break;
     case GT_TASK_ENTER_EXIT_DATA:
-      enter_exit_data (device, mapnum, hostaddrs, sizes, kinds, flags);
+      gt_target_enter_exit_data (device, mapnum, hostaddrs, sizes, kinds,
+				 flags);
       break;
     }
 }
