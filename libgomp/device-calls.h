@@ -133,13 +133,15 @@ tgt_event_t gt_dev_async_call (struct gt_device *dev, void (*fn) (void *),
 tgt_event_t gt_dev_async_join (struct gt_device *dev, int ndeps,
 			       tgt_event_t *deps) GT_HIDDEN;
 
-/* Call gt_work_done (TOKEN) once EV has completed, from any thread (a
-   plugin's, from where the plugin must not be called).  */
+/* Report TOKEN to the function gt_dev_on_work_done registered once EV
+   has completed, from any thread (a plugin's, from where the plugin must
+   not be called).  */
 void gt_dev_async_notify (struct gt_device *dev, tgt_event_t ev,
 			  void *token) GT_HIDDEN;
 
-/* What a completion notice reports (target.c).  */
-void gt_work_done (void *token) GT_HIDDEN;
+/* Register FN, which a completion notice calls with its token (target.c
+   registers it at startup, before any work is queued).  */
+void gt_dev_on_work_done (void (*fn) (void *token)) GT_HIDDEN;
 
 /* Wait for EV (NULL: all of DEV's work); false if it failed.  */
 bool gt_dev_wait (struct gt_device *dev, tgt_event_t ev) GT_HIDDEN;

@@ -31,8 +31,14 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
-#include "images.h"
+#include "icv-device.h"
+#include "context.h"
+#include "devices.h"
+#include "device-calls.h"
+#include "env.h"
+#include "icv-watch.h"
+#include "entry-points.h"
+#include "plugin-common.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -147,6 +153,18 @@ int
 gt_device_default_device (int device_num)
 {
   return device_icv (device_num, ICV_DEFAULT_DEVICE);
+}
+
+int
+gt_default_device (void)
+{
+  int d;
+
+  if (gt_thread_default_device_set)
+    return gt_thread_default_device;
+  /* In a region on a device: that device's default-device-var.  */
+  d = gt_context_device ();
+  return d >= 0 ? gt_device_default_device (d) : gt_icvs.default_device;
 }
 
 void

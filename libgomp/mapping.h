@@ -159,9 +159,13 @@ void gt_close_keys_locked (struct gt_construct *c, const void *owner,
 			   struct gt_block **dead) GT_HIDDEN;
 
 /* The operations of construct C, which its thread waited for, are done:
-   release the blocks it pinned, and with REV end its region for reverse
-   offload (gt_rev_region_end_locked); takes the device lock once.  */
-void gt_close_construct (struct gt_construct *c, bool rev) GT_HIDDEN;
+   release the blocks it pinned, and call ALSO_LOCKED (DEV, C) if not
+   NULL under the same device lock (target.c ends the region for reverse
+   offload so); takes the device lock once.  */
+void gt_close_construct (struct gt_construct *c,
+			 void (*also_locked) (struct gt_device *dev,
+					      struct gt_construct *c))
+  GT_HIDDEN;
 
 /* target update.  */
 void gt_update_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,

@@ -23,7 +23,7 @@
 
 #include "plugin-loader.h"
 #include "device-calls.h"
-#include "icv.h"
+#include "env.h"
 #include "plugin-binding.h"
 #include "requires.h"
 

@@ -29,8 +29,5 @@
    the host's; return when it is done.  */
 void gt_run_on_initial_thread (void (*fn) (void *), void *arg,
 			       int thread_limit) GT_HIDDEN;
-/* In a child process made by fork (): the calling thread's initial
-   thread stayed in the parent; the next region makes a new one.  */
-void gt_runner_after_fork (void) GT_HIDDEN;
 
 #endif /* GT_RUNNER_H */

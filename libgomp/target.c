@@ -24,7 +24,10 @@
 
 #include "devices.h"
 #include "device-calls.h"
-#include "icv.h"
+#include "env.h"
+#include "context.h"
+#include "icv-device.h"
+#include "lifecycle.h"
 #include "mapping.h"
 #include "gcc-rules.h"
 #include "reverse.h"
@@ -345,7 +348,7 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   gt_device_unlock (dev);
   if (GT_UNLIKELY (!gt_xfer_wait (x)))
     gt_fatal ("device %d: running target region %p failed", dev->id, entry);
-  gt_close_construct (c, rev);
+  gt_close_construct (c, rev ? gt_rev_region_end_locked : NULL);
   construct_done (c, &local);
   gt_xfer_end (x);
 }
@@ -399,7 +402,7 @@ gt_target_data_end (void)
       gt_unmap_vars_locked (x, c, NULL);
       gt_device_unlock (c->dev);
       finish_waiting (x, "copying back the variables of target data");
-      gt_close_construct (c, false);
+      gt_close_construct (c, NULL);
     }
   gt_construct_release (c);
   free (c);
@@ -508,7 +511,7 @@ gt_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
       struct gt_construct local, *c = construct_for (dev, &local);
       queue_enter_exit_data (x, c, mapnum, hostaddrs, sizes, kinds, flags);
       finish_waiting (x, "target exit data");
-      gt_close_construct (c, false);
+      gt_close_construct (c, NULL);
       construct_done (c, &local);
     }
   else
@@ -615,8 +618,9 @@ finished (struct gt_queued *q)
   gt_free_later (q->dev, dead);
 }
 
-void
-gt_work_done (void *token)
+/* What a completion notice reports (gt_dev_async_notify).  */
+static void
+work_done (void *token)
 {
   uintptr_t v = (uintptr_t) token;
   struct gt_queued *q = (struct gt_queued *) (v & ~(uintptr_t) TOKEN_QUEUED);
@@ -635,6 +639,12 @@ gt_work_done (void *token)
       omp_fulfill_event ((omp_event_handle_t) (uintptr_t) q->event);
       queued_free (q);
     }
+}
+
+static void __attribute__ ((constructor))
+register_work_done (void)
+{
+  gt_dev_on_work_done (work_done);
 }
 
 struct gt_queued *
