@@ -29,7 +29,6 @@
 #include "icv-device.h"
 #include "lifecycle.h"
 #include "mapping.h"
-#include "gcc-rules.h"
 #include "reverse.h"
 #include "shared-mem.h"
 #include "target.h"
@@ -282,10 +281,10 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
   gt_device_lock (dev);
   c->gen = ++dev->generation;
   /* For the rules that follow the compiler of FN (gcc-rules.h).  */
-  gt_region_fn = fn;
+  c->region_fn = fn;
   gt_map_vars_locked (x, mapnum, hostaddrs, sizes, kinds, short_kinds,
 		      GT_MAP_FOR_TARGET, devaddrs, c);
-  gt_region_fn = NULL;
+  c->region_fn = NULL;
   gt_device_unlock (dev);
   debug_launch (dev, entry, mapnum, num_teams, thread_limit);
   /* The plugin reads DEVADDRS now.  */
