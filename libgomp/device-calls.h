@@ -41,7 +41,8 @@ uint32_t gt_plugin_capabilities (struct gt_plugin *plugin) GT_HIDDEN;
    completion callback, which fulfils native tasks' events.  */
 bool gt_plugin_init_async (struct gt_plugin *plugin) GT_HIDDEN;
 
-/* ---- Initialising a device (devices.c); failures are returned.  ---- */
+/* ---- Initialising a device (device-lifecycle.c); failures are
+   returned.  ---- */
 
 /* Initialise DEV; false when it cannot be used.  */
 bool gt_dev_init (struct gt_device *dev) GT_HIDDEN;
@@ -67,7 +68,7 @@ bool gt_dev_rev_fn_table (struct gt_device *dev, __tgt_device_image *image,
 bool gt_dev_unload_image (struct gt_device *dev, __tgt_device_image *image)
   GT_HIDDEN;
 
-/* ---- Launching a region (target.c).  ---- */
+/* ---- Launching a region (target.c, shared-mem.c).  ---- */
 
 /* Run ENTRY on DEV with the MAPNUM device values VARS; false on failure.
    The caller reports it: a region on a device that runs host code is

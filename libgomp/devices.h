@@ -1,6 +1,7 @@
 /* devices.h -- the device table: the devices of the plugins, numbered in
-   one sequence, initialised on first use; device-number resolution under
-   OMP_TARGET_OFFLOAD; the region entries a device loaded (devices.c).
+   one sequence; the region entries a device loaded (devices.c); devices
+   floor.  Their initialisation and device-number resolution under
+   OMP_TARGET_OFFLOAD are a floor above (lifecycle.h).
 
    Copyright (C) 2026 The gomptarget authors.
 

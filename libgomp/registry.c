@@ -1,5 +1,6 @@
-/* registry.c -- GOMP_offload_register(_ver) and unregister: the images
-   of offload code a program carries, in the layouts of GCC 12 and older
+/* registry.c -- the registry behind GOMP_offload_register(_ver) and
+   unregister (offload-register.c): the images of offload code a program
+   carries, in the layouts of GCC 12 and older
    (library version 1), GCC 13 (2: a requires mask word in front of the
    target data) and GCC 14 (3: also indirect functions in the host table),
    wrapped for the plugins (device-lifecycle.c loads them onto each device
