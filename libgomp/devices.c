@@ -28,7 +28,6 @@
 #include "plugin-loader.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 int gt_num_devices;
 struct gt_device *gt_devices;
