@@ -171,8 +171,8 @@ GOMPTARGET_PLUGIN_run_host_region_ancestor (int32_t device_num,
 /* Run FN on the host with the host addresses: the host device, if(false)
    and every case where no device can run the region.  Like a region on
    a device, it starts with a fresh initial thread.  */
-static void
-host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
+void
+gt_host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
 {
   struct region_call rc = { NULL, (void *) fn, hostaddrs, 0, 0, 0, true };
 
@@ -199,7 +199,7 @@ region_without_code (struct gt_device *dev, void (*fn) (void *),
 	      "code for the target region %p", dev->id, (void *) fn);
   gt_debug ("device %d has no code for region %p; running on the host",
 	    dev->id, (void *) fn);
-  host_fallback (fn, hostaddrs, args);
+  gt_host_fallback (fn, hostaddrs, args);
 }
 
 /* The construct storage for this thread's next construct: its own,
@@ -291,10 +291,10 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
   gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
 }
 
-static void
-run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
-	    void **hostaddrs, size_t *sizes, const void *kinds,
-	    bool short_kinds, void **args)
+void
+gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
+	       void **hostaddrs, size_t *sizes, const void *kinds,
+	       bool short_kinds, void **args)
 {
   void *entry = gt_device_entry (dev, fn);
   int num_teams, thread_limit;
@@ -350,19 +350,6 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   gt_close_construct (c, rev ? gt_rev_region_end_locked : NULL);
   construct_done (c, &local);
   gt_xfer_end (x);
-}
-
-void
-gt_target_region (int device, void (*fn) (void *), size_t mapnum,
-		  void **hostaddrs, size_t *sizes, const void *kinds,
-		  bool short_kinds, void **args)
-{
-  struct gt_device *dev = gt_resolve_device (device);
-
-  if (dev == NULL)
-    host_fallback (fn, hostaddrs, args);
-  else
-    run_region (dev, fn, mapnum, hostaddrs, sizes, kinds, short_kinds, args);
 }
 
 void

@@ -26,8 +26,8 @@
 
 #include "diagnostics.h"
 #include "gomptarget-plugin.h"
+#include "lifecycle.h"
 
-struct gt_device;
 
 enum gt_task_kind
 {
@@ -36,12 +36,31 @@ enum gt_task_kind
   GT_TASK_ENTER_EXIT_DATA
 };
 
-/* Run region FN on DEVICE and wait for it: on the device, or on the
-   host where it cannot run there.  KINDS are 16-bit if SHORT_KINDS, else
-   8-bit (GOMP_target); ARGS as GOMP_target_ext takes them (or NULL).  */
-void gt_target_region (int device, void (*fn) (void *), size_t mapnum,
-		       void **hostaddrs, size_t *sizes, const void *kinds,
-		       bool short_kinds, void **args) GT_HIDDEN;
+/* Run region FN on device DEV, or on the host (gt_host_fallback), and
+   wait for it.  KINDS are 16-bit if SHORT_KINDS, else 8-bit
+   (GOMP_target); ARGS as GOMP_target_ext takes them (or NULL).  */
+void gt_run_region (struct gt_device *dev, void (*fn) (void *),
+		    size_t mapnum, void **hostaddrs, size_t *sizes,
+		    const void *kinds, bool short_kinds, void **args)
+  GT_HIDDEN;
+void gt_host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
+  GT_HIDDEN;
+
+/* Run region FN on DEVICE, resolved: on the device, or on the host where
+   it cannot run there.  Inline: the launch path.  */
+static inline void
+gt_target_region (int device, void (*fn) (void *), size_t mapnum,
+		  void **hostaddrs, size_t *sizes, const void *kinds,
+		  bool short_kinds, void **args)
+{
+  struct gt_device *dev = gt_resolve_device (device);
+
+  if (dev == NULL)
+    gt_host_fallback (fn, hostaddrs, args);
+  else
+    gt_run_region (dev, fn, mapnum, hostaddrs, sizes, kinds, short_kinds,
+		   args);
+}
 
 /* Start a target data construct on this thread; gt_target_data_end ends
    the innermost one.  */
