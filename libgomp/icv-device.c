@@ -11,7 +11,9 @@
    that runs host code keeps them here: inside its regions the routines
    that read and set them, and GOMP_teams4, which starts a teams
    construct, use the device's values; everywhere else they are the
-   native runtime's, whose host ICVs they are.
+   native runtime's, whose host ICVs they are.  gt_default_device reads
+   the default-device-var a thread sees: its own (context.c), else its
+   device's, else the host's (env.c).
 
    Copyright (C) 2026 The gomptarget authors.
 
