@@ -32,7 +32,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "gomptarget.h"
-#include "icv.h"
+#include "env.h"
 #include "plugin-common.h"
 #include "plugin-loader.h"
 

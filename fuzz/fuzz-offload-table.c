@@ -43,7 +43,7 @@
 #include "gomptarget.h"
 #include "devices.h"
 #include "entry-points.h"
-#include "icv.h"
+#include "env.h"
 #include "registry.h"
 #include "requires.h"
 

@@ -5,7 +5,8 @@
    native runtime's default-device-var ICV, which the native runtime
    passes down to every implicit and explicit task inside the region;
    this library keeps its own default-device-var, so users never see
-   the mark.
+   the mark.  That default-device-var, as the thread set it, is kept
+   here too.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -25,7 +26,7 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "icv.h"
+#include "context.h"
 #include "plugin-common.h"
 
 #include <dlfcn.h>
@@ -37,6 +38,12 @@
 #define GT_CONTEXT_MARK 0x40000000
 #define GT_CONTEXT_SHIFT 16
 #define GT_CONTEXT_DEVICE_MASK ((1 << GT_CONTEXT_SHIFT) - 1)
+
+GT_TLS int gt_current_device = -1;
+
+/* default-device-var once a thread has set it.  */
+GT_TLS int gt_thread_default_device;
+GT_TLS bool gt_thread_default_device_set;
 
 /* The ancestor slot of the region the calling thread started, with
    gt_current_device.  */
@@ -167,4 +174,27 @@ gt_context_resume (int saved)
   if (saved >= 0)
     gt_context_enter_region (saved & GT_CONTEXT_DEVICE_MASK,
 			     (unsigned) saved >> GT_CONTEXT_SHIFT);
+}
+
+/* omp_set_default_device: the ICV is per task in OpenMP; here it is kept
+   per thread, which is what a task sees unless it migrates.  */
+void
+gt_set_default_device (int device_num)
+{
+  gt_thread_default_device = device_num;
+  gt_thread_default_device_set = true;
+}
+
+void
+gt_save_default_device (int *value, bool *set)
+{
+  *value = gt_thread_default_device;
+  *set = gt_thread_default_device_set;
+}
+
+void
+gt_restore_default_device (int value, bool set)
+{
+  gt_thread_default_device = value;
+  gt_thread_default_device_set = set;
 }

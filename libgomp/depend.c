@@ -45,7 +45,10 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "depend.h"
+#include "devices.h"
+#include "device-calls.h"
+#include "plugin-common.h"
 #include "depend.h"
 
 #include <stdlib.h>

@@ -24,7 +24,10 @@
 
 #include "devices.h"
 #include "device-calls.h"
-#include "icv.h"
+#include "env.h"
+#include "context.h"
+#include "icv-device.h"
+#include "lifecycle.h"
 #include "mapping.h"
 #include "shared-mem.h"
 #include "gomp-map-kinds.h"

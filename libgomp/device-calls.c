@@ -44,12 +44,22 @@ gt_plugin_capabilities (struct gt_plugin *plugin)
   return plugin->get_capabilities ? plugin->get_capabilities () : 0;
 }
 
+/* What a completion notice reports, registered from above
+   (gt_dev_on_work_done).  */
+static void (*work_done) (void *token);
+
+void
+gt_dev_on_work_done (void (*fn) (void *token))
+{
+  work_done = fn;
+}
+
 /* The plugins' completion callback: the work a token was given for is
-   done (target.c).  */
+   done.  */
 static void
 completion_callback (tgt_sync_event_t token)
 {
-  gt_work_done (token);
+  work_done (token);
 }
 
 bool

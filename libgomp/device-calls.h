@@ -41,7 +41,8 @@ uint32_t gt_plugin_capabilities (struct gt_plugin *plugin) GT_HIDDEN;
    completion callback, which fulfils native tasks' events.  */
 bool gt_plugin_init_async (struct gt_plugin *plugin) GT_HIDDEN;
 
-/* ---- Initialising a device (devices.c); failures are returned.  ---- */
+/* ---- Initialising a device (device-lifecycle.c); failures are
+   returned.  ---- */
 
 /* Initialise DEV; false when it cannot be used.  */
 bool gt_dev_init (struct gt_device *dev) GT_HIDDEN;
@@ -67,7 +68,7 @@ bool gt_dev_rev_fn_table (struct gt_device *dev, __tgt_device_image *image,
 bool gt_dev_unload_image (struct gt_device *dev, __tgt_device_image *image)
   GT_HIDDEN;
 
-/* ---- Launching a region (target.c).  ---- */
+/* ---- Launching a region (target.c, shared-mem.c).  ---- */
 
 /* Run ENTRY on DEV with the MAPNUM device values VARS; false on failure.
    The caller reports it: a region on a device that runs host code is
@@ -133,13 +134,15 @@ tgt_event_t gt_dev_async_call (struct gt_device *dev, void (*fn) (void *),
 tgt_event_t gt_dev_async_join (struct gt_device *dev, int ndeps,
 			       tgt_event_t *deps) GT_HIDDEN;
 
-/* Call gt_work_done (TOKEN) once EV has completed, from any thread (a
-   plugin's, from where the plugin must not be called).  */
+/* Report TOKEN to the function gt_dev_on_work_done registered once EV
+   has completed, from any thread (a plugin's, from where the plugin must
+   not be called).  */
 void gt_dev_async_notify (struct gt_device *dev, tgt_event_t ev,
 			  void *token) GT_HIDDEN;
 
-/* What a completion notice reports (target.c).  */
-void gt_work_done (void *token) GT_HIDDEN;
+/* Register FN, which a completion notice calls with its token (target.c
+   registers it at startup, before any work is queued).  */
+void gt_dev_on_work_done (void (*fn) (void *token)) GT_HIDDEN;
 
 /* Wait for EV (NULL: all of DEV's work); false if it failed.  */
 bool gt_dev_wait (struct gt_device *dev, tgt_event_t ev) GT_HIDDEN;

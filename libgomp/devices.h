@@ -1,6 +1,7 @@
 /* devices.h -- the device table: the devices of the plugins, numbered in
-   one sequence, initialised on first use; device-number resolution under
-   OMP_TARGET_OFFLOAD; the region entries a device loaded (devices.c).
+   one sequence; the region entries a device loaded (devices.c); devices
+   floor.  Their initialisation and device-number resolution under
+   OMP_TARGET_OFFLOAD are a floor above (lifecycle.h).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -119,22 +120,10 @@ extern struct gt_device *gt_devices GT_HIDDEN;
 /* Load the plugins once; return the number of devices.  */
 int gt_init_devices (void) GT_HIDDEN;
 
-/* Resolve a device argument of a GOMP_target* entry point or an omp_*
-   routine to a ready device, initialising it on first use; NULL means
-   the construct runs on the host.  Applies OMP_TARGET_OFFLOAD.  */
-struct gt_device *gt_resolve_device (int device_num) GT_HIDDEN;
-
-/* Load image IMG, just registered, onto the devices initialised already
-   that accept it (gt_registry_lock not held).  */
-void gt_devices_image_registered (struct gt_registered_image *img)
-  GT_HIDDEN;
-
-/* Initialise DEV if needed; DEV's lock must be held.  */
-bool gt_device_ready_locked (struct gt_device *dev) GT_HIDDEN;
-
-/* Register the front end's fork handlers (fork.c); once, after the
-   plugins are loaded.  */
-void gt_fork_init (void) GT_HIDDEN;
+/* Register FN, called once when the device table is loaded, after the
+   plugins are (fork.c registers its fork handlers then); set at startup
+   by the floor above.  */
+void gt_devices_on_loaded (void (*fn) (void)) GT_HIDDEN;
 
 /* Does the program end without finishing its devices: a fatal error or
    a device ending it (see gt_exiting_on_error)?  Then what runs at exit

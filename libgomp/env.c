@@ -21,7 +21,7 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "icv.h"
+#include "env.h"
 #include "plugin-common.h"
 
 #include <stdlib.h>
@@ -38,12 +38,6 @@ struct gt_icvs gt_icvs = {
   .plugins = GT_DEFAULT_PLUGINS,
   .plugin_path = NULL
 };
-
-GT_TLS int gt_current_device = -1;
-
-/* default-device-var once a thread has set it.  */
-static GT_TLS int thread_default_device;
-static GT_TLS bool thread_default_device_set;
 
 void
 gt_read_target_offload (void)
@@ -92,39 +86,4 @@ gt_initialize_env (void)
   s = getenv ("GOMPTARGET_PLUGIN_PATH");
   if (s != NULL && *s != '\0')
     gt_icvs.plugin_path = s;
-}
-
-int
-gt_default_device (void)
-{
-  int d;
-
-  if (thread_default_device_set)
-    return thread_default_device;
-  /* In a region on a device: that device's default-device-var.  */
-  d = gt_context_device ();
-  return d >= 0 ? gt_device_default_device (d) : gt_icvs.default_device;
-}
-
-/* omp_set_default_device: the ICV is per task in OpenMP; here it is kept
-   per thread, which is what a task sees unless it migrates.  */
-void
-gt_set_default_device (int device_num)
-{
-  thread_default_device = device_num;
-  thread_default_device_set = true;
-}
-
-void
-gt_save_default_device (int *value, bool *set)
-{
-  *value = thread_default_device;
-  *set = thread_default_device_set;
-}
-
-void
-gt_restore_default_device (int value, bool set)
-{
-  thread_default_device = value;
-  thread_default_device_set = set;
 }

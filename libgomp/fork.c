@@ -35,8 +35,7 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "devices.h"
-#include "tasks.h"
+#include "lifecycle.h"
 
 #include <pthread.h>
 #include <time.h>
@@ -48,6 +47,9 @@
 /* The locks of GT_FORK_LOCK.  */
 extern gt_mutex_t *const __start_gt_fork_locks[] GT_HIDDEN;
 extern gt_mutex_t *const __stop_gt_fork_locks[] GT_HIDDEN;
+
+/* What the child also does, for a floor above (gt_fork_on_child).  */
+static void (*child_hook) (void);
 
 /* The prepare handler holds every lock.  */
 static bool prepared;
@@ -155,11 +157,25 @@ child_after_fork (void)
 	  && !(dev->caps & GT_CAP_SURVIVES_FORK))
 	__atomic_store_n (&dev->state, GT_DEVICE_FORKED, __ATOMIC_RELEASE);
     }
-  gt_runner_after_fork ();
+  if (child_hook)
+    child_hook ();
 }
 
 void
-gt_fork_init (void)
+gt_fork_on_child (void (*fn) (void))
+{
+  child_hook = fn;
+}
+
+/* Once the plugins are loaded (gt_devices_on_loaded).  */
+static void
+fork_init (void)
 {
   pthread_atfork (prepare_fork, parent_after_fork, child_after_fork);
+}
+
+static void __attribute__ ((constructor))
+register_fork_init (void)
+{
+  gt_devices_on_loaded (fork_init);
 }

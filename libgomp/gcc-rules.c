@@ -35,8 +35,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-GT_TLS void (*gt_region_fn) (void *);
-
 /* The symbol that tells GCC 14's objects (libgcc's offloadstuff.c).  */
 #define GCC14_SYMBOL "__offload_ind_func_table"
 

@@ -26,10 +26,6 @@
 
 #include "diagnostics.h"
 
-/* The host function of the target region the calling thread is mapping
-   for (set by the launch before mapping), or NULL for other constructs.  */
-extern GT_TLS void (*gt_region_fn) (void *) GT_HIDDEN;
-
 /* Does the code at CODE (a region's host function; NULL: the program
    itself) follow GCC 14's rules rather than those of GCC 12 and 13?
    Which compiler built it is told by its registration's version word when

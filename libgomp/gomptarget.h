@@ -1,17 +1,8 @@
-/* gomptarget.h -- all the internal headers of the front end, for the
-   files that want them all.  Each header holds one concern and includes
-   only the headers below it:
-
-     diagnostics.h      macros, errors, the GOMP_DEBUG trace, allocation
-     icv.h              ICVs, environment, the device context of threads
-     tasks.h            initial threads of regions, target tasks
-     registry.h         the registered offload images
-     plugin-loader.h    finding and binding plugins
-     devices.h          the device table
-     device-calls.h     the checked calls into plugins
-     mapping.h          the mapping tables of the devices
-
-   New code includes the headers it uses instead.  plugin-binding.h, the
+/* gomptarget.h -- all the internal headers of the front end, for code
+   outside the library that wants them all (fuzz/).  It includes every
+   floor's headers, so it sits on the top floor (FLOORS): no file of the
+   library includes it; each includes the headers it uses, of its own
+   floor or lower ones (README).  plugin-binding.h, the
    plugins' entry points, is not here: only plugin-loader.c and
    device-calls.c may see them.
 
@@ -37,8 +28,14 @@
 #define GOMPTARGET_H
 
 #include "diagnostics.h"
-#include "icv.h"
+#include "env.h"
+#include "context.h"
+#include "icv-watch.h"
 #include "tasks.h"
+#include "target.h"
+#include "runner.h"
+#include "lifecycle.h"
+#include "icv-device.h"
 #include "registry.h"
 #include "plugin-loader.h"
 #include "devices.h"

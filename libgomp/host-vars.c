@@ -24,7 +24,8 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "mapping.h"
+#include "plugin-common.h"
 
 #include <elf.h>
 #include <fcntl.h>

@@ -11,7 +11,9 @@
    that runs host code keeps them here: inside its regions the routines
    that read and set them, and GOMP_teams4, which starts a teams
    construct, use the device's values; everywhere else they are the
-   native runtime's, whose host ICVs they are.
+   native runtime's, whose host ICVs they are.  gt_default_device reads
+   the default-device-var a thread sees: its own (context.c), else its
+   device's, else the host's (env.c).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -31,8 +33,14 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
-#include "images.h"
+#include "icv-device.h"
+#include "context.h"
+#include "devices.h"
+#include "device-calls.h"
+#include "env.h"
+#include "icv-watch.h"
+#include "entry-points.h"
+#include "plugin-common.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -147,6 +155,18 @@ int
 gt_device_default_device (int device_num)
 {
   return device_icv (device_num, ICV_DEFAULT_DEVICE);
+}
+
+int
+gt_default_device (void)
+{
+  int d;
+
+  if (gt_thread_default_device_set)
+    return gt_thread_default_device;
+  /* In a region on a device: that device's default-device-var.  */
+  d = gt_context_device ();
+  return d >= 0 ? gt_device_default_device (d) : gt_icvs.default_device;
 }
 
 void

@@ -33,7 +33,8 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "icv.h"
+#include "context.h"
+#include "icv-watch.h"
 #include "entry-points.h"
 #include "plugin-common.h"
 

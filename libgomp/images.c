@@ -3,7 +3,9 @@
    variables are mapped for the whole run, its device ICV variable, if it
    has one, is filled (icv-device.c), and the load is noted so that
    unregistering the image (a library closed) unloads it from the device
-   and forgets its variables.
+   and forgets its variables.  A floor above learns of each load and
+   unload through gt_image_hooks (reverse offload takes the image's
+   reverse-offload table).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -23,10 +25,10 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "images.h"
+#include "lifecycle.h"
 #include "device-calls.h"
+#include "icv-device.h"
 #include "mapping.h"
-#include "reverse.h"
 
 #include <stdlib.h>
 
@@ -34,6 +36,15 @@
    lock (and maybe gt_registry_lock).  */
 static gt_mutex_t loads_lock = GT_MUTEX_INITIALIZER;
 GT_FORK_LOCK (loads_lock);
+
+/* The floor above's (gt_images_on_load).  */
+static struct gt_image_hooks hooks;
+
+void
+gt_images_on_load (const struct gt_image_hooks *h)
+{
+  hooks = *h;
+}
 
 void
 gt_image_loaded_locked (struct gt_device *dev,
@@ -60,7 +71,8 @@ gt_image_loaded_locked (struct gt_device *dev,
   for (i = nf + nv; i < n; i++)
     if (table->EntriesBegin[i].flags == GT_OFFLOAD_ENTRY_ICVS)
       gt_fill_image_icvs (dev, &table->EntriesBegin[i]);
-  gt_rev_image_loaded_locked (dev, img);
+  if (hooks.loaded_locked)
+    hooks.loaded_locked (dev, img);
 
   gt_lock (&loads_lock);
   if (dev->id >= img->num_loaded)
@@ -104,7 +116,8 @@ gt_image_unload (struct gt_registered_image *img)
 	  && dev->tables[img->table_id] == table)
 	__atomic_store_n (&dev->tables[img->table_id], NULL,
 			  __ATOMIC_RELEASE);
-      gt_rev_image_unloaded_locked (dev, img);
+      if (hooks.unloaded_locked)
+	hooks.unloaded_locked (dev, img);
       /* ... nor its variables, which the image held.  */
       for (i = 0; i < nv && nf + i < n; i++)
 	{

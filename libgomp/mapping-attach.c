@@ -66,7 +66,8 @@ gt_copy_key_range (struct gt_xfer *x, struct gt_key *k, uintptr_t host,
 
 void
 gt_attach_pointer (struct gt_xfer *x, struct gt_key *n, uintptr_t slot,
-		   uintptr_t bias, bool allow_zero_length)
+		   uintptr_t bias, bool allow_zero_length,
+		   const void *region_fn)
 {
   struct gt_device *dev = x->dev;
   size_t nslots = (GT_KEY_END (n) - GT_KEY_START (n) + sizeof (void *) - 1)
@@ -88,7 +89,7 @@ gt_attach_pointer (struct gt_xfer *x, struct gt_key *n, uintptr_t slot,
       /* libgomp 13 and later attach NULL (an unassociated Fortran pointer,
 	 say); libgomp 12 refused: the rule of the compiler that built the
 	 construct (gcc-rules.h).  */
-      if (!gt_gcc14_rules_p ((const void *) gt_region_fn))
+      if (!gt_gcc14_rules_p (region_fn))
 	gt_fatal ("attempt to attach null pointer");
       data = 0;
       gt_debug ("attach host slot %p on device %d to NULL", (void *) slot,

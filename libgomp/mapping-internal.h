@@ -229,7 +229,8 @@ void gt_copy_key_range (struct gt_xfer *x, struct gt_key *k,
 			uintptr_t host, size_t len, bool to_device) GT_HIDDEN;
 void gt_attach_pointer (struct gt_xfer *x, struct gt_key *n,
 			uintptr_t slot, uintptr_t bias,
-			bool allow_zero_length) GT_HIDDEN;
+			bool allow_zero_length, const void *region_fn)
+  GT_HIDDEN;
 void gt_detach_pointer (struct gt_xfer *x, struct gt_key *n,
 			uintptr_t slot, bool finalize) GT_HIDDEN;
 
@@ -300,6 +301,7 @@ struct gt_map_ctx
   size_t *sizes;
   const void *kinds;
   bool short_kinds;
+  const void *region_fn;	/* The construct's region_fn.  */
   struct gt_item_plan *plan;
   struct gt_map_item *items;
   /* The layout of the new block (pass 1).  */

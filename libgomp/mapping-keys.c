@@ -61,18 +61,6 @@ gt_unmap_key_locked (struct gt_device *dev, struct gt_key *k,
   gt_collect_dead (k->block, dead);
 }
 
-void
-gt_blocks_free (struct gt_block *dead)
-{
-  while (dead)
-    {
-      struct gt_block *next = dead->next_dead;
-      if (!dead->recyclable || !gt_block_recycle (dead))
-	gt_block_free (dead);
-      dead = next;
-    }
-}
-
 int
 gt_associate_locked (struct gt_device *dev, uintptr_t host,
 		     uintptr_t dev_addr, size_t size)

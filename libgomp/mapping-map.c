@@ -294,7 +294,8 @@ resolve_late (struct gt_map_ctx *m)
 	  else if (n != NULL)
 	    {
 	      bool zero_ok = kind == GT_MAP_ATTACH_ZERO_LENGTH_ARRAY_SECTION;
-	      gt_attach_pointer (m->x, n, s, m->sizes[i], zero_ok);
+	      gt_attach_pointer (m->x, n, s, m->sizes[i], zero_ok,
+				 m->region_fn);
 	      m->items[i].key = n;
 	      m->items[i].is_attach = true;
 	    }
@@ -415,6 +416,7 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   m.sizes = sizes;
   m.kinds = kinds;
   m.short_kinds = short_kinds;
+  m.region_fn = (const void *) c->region_fn;
   m.new_size = 0;
   m.new_align = 1;
   m.nnew = m.ngroups = m.nlate = m.nvalues = 0;

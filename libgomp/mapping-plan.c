@@ -330,7 +330,7 @@ gt_plan_items (struct gt_map_ctx *m, enum gt_map_purpose purpose)
 	     5.2, libgomp 14), or NULL (libgomp 12 and 13): the rule of the
 	     compiler that built the region (gcc-rules.h).  */
 	  pl->state = (purpose == GT_MAP_FOR_TARGET
-		       && gt_gcc14_rules_p ((const void *) gt_region_fn))
+		       && gt_gcc14_rules_p (m->region_fn))
 		      ? ST_INLINE : ST_NONE;
 	  continue;
 	}

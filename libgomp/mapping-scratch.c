@@ -1,8 +1,10 @@
 /* mapping-scratch.c -- the storage the mapping of a construct reuses from
    one construct to the next on each thread: the thread's construct, the
    plans of the items, the device values of a region's arguments, the
-   staging buffer of the small copies and small blocks of device memory.  The launch path allocates nothing
-   once they have grown to fit; they are freed when the thread exits.
+   staging buffer of the small copies and small blocks of device memory
+   (gt_blocks_free keeps them here, or frees dead blocks for good).  The
+   launch path allocates nothing once they have grown to fit; they are
+   freed when the thread exits.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -141,4 +143,17 @@ gt_blocks_free_recycled (void)
       gt_block_spare (b);
     }
   gt_scratch.nrecycled = 0;
+}
+
+/* Free the blocks queued on DEAD, or keep the small ones for reuse.  */
+void
+gt_blocks_free (struct gt_block *dead)
+{
+  while (dead)
+    {
+      struct gt_block *next = dead->next_dead;
+      if (!dead->recyclable || !gt_block_recycle (dead))
+	gt_block_free (dead);
+      dead = next;
+    }
 }

@@ -157,6 +157,10 @@ struct gt_construct
 				   construct, which drops its references
 				   before its operations have run.  */
   struct gt_map_item *items;
+  /* While a target region's items are mapped, the region's host function,
+     which tells the rules of the compiler that built it (gcc-rules.h);
+     NULL otherwise.  */
+  void (*region_fn) (void *);
 };
 
 enum gt_map_purpose

@@ -1,7 +1,8 @@
 /* plugin-loader.c -- finding plugins (libgomptarget-plugin-NAME.so, for
    each NAME of GOMPTARGET_PLUGINS, in GOMPTARGET_PLUGIN_PATH or this
    library's directory), opening them with libltdl and binding their
-   entry points.  What to do with their devices is devices.c's business.
+   entry points.  What to do with their devices is devices.c's and
+   device-lifecycle.c's business.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -23,7 +24,7 @@
 
 #include "plugin-loader.h"
 #include "device-calls.h"
-#include "icv.h"
+#include "env.h"
 #include "plugin-binding.h"
 #include "requires.h"
 

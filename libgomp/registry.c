@@ -1,9 +1,11 @@
-/* registry.c -- GOMP_offload_register(_ver) and unregister: the images
-   of offload code a program carries, in the layouts of GCC 12 and older
+/* registry.c -- the registry behind GOMP_offload_register(_ver) and
+   unregister (offload-register.c): the images of offload code a program
+   carries, in the layouts of GCC 12 and older
    (library version 1), GCC 13 (2: a requires mask word in front of the
    target data) and GCC 14 (3: also indirect functions in the host table),
-   wrapped for the plugins (devices.c loads them onto each device that
-   accepts them when it initialises it; unregistering unloads them), and
+   wrapped for the plugins (device-lifecycle.c loads them onto each device
+   that accepts them when it initialises it; unregistering unloads them),
+   and
    the index from the host function of a region to its place in a host
    table, which a launch uses to find the region's entry.
 
@@ -26,10 +28,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "registry.h"
-#include "devices.h"
 #include "gomp-map-kinds.h"
-#include "entry-points.h"
-#include "images.h"
 #include "requires.h"
 
 #include <stdlib.h>
@@ -150,8 +149,8 @@ struct gcc_host_table
 /* Check VERSION, the version word of a registration or unregistration,
    and find the plugins' view of DATA (after the requires word that GCC 13
    and later put first) and the requires mask.  */
-static const void *
-decode_data (unsigned version, const void *data, uint32_t *mask)
+const void *
+gt_registry_decode (unsigned version, const void *data, uint32_t *mask)
 {
   if (GT_VERSION_LIB (version) > GT_GCC_LIB_VERSION_MAX)
     gt_fatal ("offload data of library version %u is newer than this "
@@ -165,14 +164,14 @@ decode_data (unsigned version, const void *data, uint32_t *mask)
   return (const void *const *) data + 1;
 }
 
-GT_PUBLIC void
-GOMP_offload_register_ver (unsigned version, const void *host_table,
-			   int target_type, const void *data)
+struct gt_registered_image *
+gt_registry_add (unsigned version, const void *host_table, int target_type,
+		 const void *data)
 {
   const struct gcc_host_table *t = host_table;
   struct gt_registered_image *img;
   uint32_t mask;
-  const void *target_data = decode_data (version, data, &mask);
+  const void *target_data = gt_registry_decode (version, data, &mask);
   size_t i;
 
   img = gt_calloc (1, sizeof *img);
@@ -230,33 +229,15 @@ GOMP_offload_register_ver (unsigned version, const void *host_table,
   img->next = gt_images;
   gt_images = img;
   gt_unlock (&gt_registry_lock);
-  gt_devices_image_registered (img);
-  gt_debug ("registered an offload image of GCC library version %u for "
-	    "target type %d (%zu function(s), %u variable(s), %u indirect "
-	    "function(s), requires mask 0x%x)", GT_VERSION_LIB (version),
-	    target_type, img->num_funcs, img->descriptor.num_vars,
-	    img->descriptor.num_ind_funcs, (unsigned) mask);
+  return img;
 }
 
-GT_PUBLIC void
-GOMP_offload_register (const void *host_table, int target_type,
-		       const void *target_data)
-{
-  GOMP_offload_register_ver (0, host_table, target_type, target_data);
-}
-
-GT_PUBLIC void
-GOMP_offload_unregister_ver (unsigned version, const void *host_table,
-			     int target_type, const void *data)
+struct gt_registered_image *
+gt_registry_remove (const void *host_table, int target_type,
+		    const void *target_data)
 {
   struct gt_registered_image **p, *img = NULL;
-  uint32_t mask;
-  const void *target_data = decode_data (version, data, &mask);
 
-  /* The program ends without finishing its devices: another thread may
-     hold the locks below for ever.  */
-  if (gt_devices_left_at_exit ())
-    return;
   gt_lock (&gt_registry_lock);
   for (p = &gt_images; *p; p = &(*p)->next)
     if ((*p)->host_table == host_table && (*p)->target_type == target_type
@@ -267,25 +248,13 @@ GOMP_offload_unregister_ver (unsigned version, const void *host_table,
 	break;
       }
   gt_unlock (&gt_registry_lock);
-  if (img == NULL)
-    {
-      gt_debug ("unregistering an offload image for target type %d that "
-		"is not registered", target_type);
-      return;
-    }
-  /* Off the devices that loaded it; the code of a library being closed
-     cannot be running any more.  */
-  gt_image_unload (img);
-  gt_debug ("unregistered an offload image for target type %d",
-	    target_type);
+  return img;
+}
+
+void
+gt_registry_free (struct gt_registered_image *img)
+{
   free (img->image.EntriesBegin);
   free (img->loaded);
   free (img);
-}
-
-GT_PUBLIC void
-GOMP_offload_unregister (const void *host_table, int target_type,
-			 const void *target_data)
-{
-  GOMP_offload_unregister_ver (0, host_table, target_type, target_data);
 }

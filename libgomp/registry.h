@@ -127,4 +127,24 @@ gt_func_lookup (const void *fn, unsigned *table_id, size_t *pos)
     }
 }
 
+/* Check VERSION, the version word of a registration or unregistration
+   (fatal if newer than supported), and return the plugins' view of DATA,
+   with the requires mask in *MASK.  */
+const void *gt_registry_decode (unsigned version, const void *data,
+				uint32_t *mask) GT_HIDDEN;
+
+/* Register the image GOMP_offload_register_ver gives, and return it.  */
+struct gt_registered_image *gt_registry_add (unsigned version,
+					     const void *host_table,
+					     int target_type,
+					     const void *data) GT_HIDDEN;
+
+/* Take the image registered with these arguments out of the registry and
+   return it, or NULL if there is none; gt_registry_free frees it.  */
+struct gt_registered_image *gt_registry_remove (const void *host_table,
+						int target_type,
+						const void *target_data)
+  GT_HIDDEN;
+void gt_registry_free (struct gt_registered_image *img) GT_HIDDEN;
+
 #endif /* GT_REGISTRY_H */

@@ -30,8 +30,11 @@
 
 #include "reverse.h"
 #include "reverse-request.h"
+#include "lifecycle.h"
 #include "device-calls.h"
-#include "icv.h"
+#include "env.h"
+#include "context.h"
+#include "mapping.h"
 #include "requires.h"
 
 #include <inttypes.h>
@@ -259,4 +262,15 @@ GOMPTARGET_PLUGIN_target_rev (int32_t device_num, uint64_t fn,
 	      "%" PRIu64 " map(s), %.1f us", (int) device_num,
 	      (void *) (uintptr_t) fn, (void *) host_fn, mapnum,
 	      now_us () - start);
+}
+
+/* Images.c reports each load and unload of an image here.  */
+static void __attribute__ ((constructor))
+register_image_hooks (void)
+{
+  static const struct gt_image_hooks hooks = {
+    gt_rev_image_loaded_locked, gt_rev_image_unloaded_locked
+  };
+
+  gt_images_on_load (&hooks);
 }

@@ -37,8 +37,10 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "tasks.h"
-#include "icv.h"
+#include "runner.h"
+#include "lifecycle.h"
+#include "context.h"
+#include "icv-watch.h"
 #include "entry-points.h"
 #include "plugin-common.h"
 #include "gt-lock.h"
@@ -495,14 +497,22 @@ get_runner (void)
   return r;
 }
 
-void
-gt_runner_after_fork (void)
+/* In a child process made by fork (): the calling thread's initial
+   thread stayed in the parent; the next region makes a new one.  */
+static void
+after_fork (void)
 {
   if (thread_runner == NULL)
     return;
   /* Its memory is left: the thread that owned it is not here.  */
   thread_runner = NULL;
   pthread_setspecific (runner_key, NULL);
+}
+
+static void __attribute__ ((constructor))
+register_after_fork (void)
+{
+  gt_fork_on_child (after_fork);
 }
 
 void

@@ -1,6 +1,8 @@
-/* target.c -- the GOMP_target* entry points GCC emits for target,
-   target data, target update and target enter/exit data, in their
-   GOMP_4.0 (8-bit kinds) and GOMP_4.5 forms, and host fallback.
+/* target.c -- running target constructs: a region on a device or, where
+   it cannot run there, on the host (host fallback); target data, target
+   update and target enter/exit data; and the queued form of each that a
+   nowait construct's target task (task.c) uses.  The GOMP_target* entry
+   points are in gomp-target.c.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -22,14 +24,16 @@
 
 #include "devices.h"
 #include "device-calls.h"
-#include "icv.h"
+#include "env.h"
+#include "context.h"
+#include "icv-device.h"
+#include "lifecycle.h"
 #include "mapping.h"
-#include "gcc-rules.h"
 #include "reverse.h"
 #include "shared-mem.h"
-#include "tasks.h"
+#include "target.h"
+#include "runner.h"
 #include "transfer.h"
-#include "depend.h"
 
 #include <omp.h>
 #include "gomp-map-kinds.h"
@@ -42,17 +46,6 @@
 
 /* The stack of enclosing target data constructs of this thread.  */
 static GT_TLS struct gt_construct *data_stack;
-
-/* Wait for the dependences of an undeferred construct to be satisfied:
-   a construct with depend runs only after the sibling tasks it depends
-   on.  Completing it before returning satisfies later dependences on it
-   (a nowait construct may be executed undeferred).  */
-static inline void
-wait_depend (void **depend)
-{
-  if (depend != NULL)
-    GOMP_taskwait_depend (depend);
-}
 
 /* Extract num_teams and thread_limit for DEV from GCC's ARGS array.  */
 static void
@@ -178,8 +171,8 @@ GOMPTARGET_PLUGIN_run_host_region_ancestor (int32_t device_num,
 /* Run FN on the host with the host addresses: the host device, if(false)
    and every case where no device can run the region.  Like a region on
    a device, it starts with a fresh initial thread.  */
-static void
-host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
+void
+gt_host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
 {
   struct region_call rc = { NULL, (void *) fn, hostaddrs, 0, 0, 0, true };
 
@@ -206,7 +199,7 @@ region_without_code (struct gt_device *dev, void (*fn) (void *),
 	      "code for the target region %p", dev->id, (void *) fn);
   gt_debug ("device %d has no code for region %p; running on the host",
 	    dev->id, (void *) fn);
-  host_fallback (fn, hostaddrs, args);
+  gt_host_fallback (fn, hostaddrs, args);
 }
 
 /* The construct storage for this thread's next construct: its own,
@@ -288,20 +281,20 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
   gt_device_lock (dev);
   c->gen = ++dev->generation;
   /* For the rules that follow the compiler of FN (gcc-rules.h).  */
-  gt_region_fn = fn;
+  c->region_fn = fn;
   gt_map_vars_locked (x, mapnum, hostaddrs, sizes, kinds, short_kinds,
 		      GT_MAP_FOR_TARGET, devaddrs, c);
-  gt_region_fn = NULL;
+  c->region_fn = NULL;
   gt_device_unlock (dev);
   debug_launch (dev, entry, mapnum, num_teams, thread_limit);
   /* The plugin reads DEVADDRS now.  */
   gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
 }
 
-static void
-run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
-	    void **hostaddrs, size_t *sizes, const void *kinds,
-	    bool short_kinds, void **args)
+void
+gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
+	       void **hostaddrs, size_t *sizes, const void *kinds,
+	       bool short_kinds, void **args)
 {
   void *entry = gt_device_entry (dev, fn);
   int num_teams, thread_limit;
@@ -359,56 +352,9 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   gt_xfer_end (x);
 }
 
-GT_PUBLIC void
-GOMP_target (int device, void (*fn) (void *), const void *unused,
-	     size_t mapnum, void **hostaddrs, size_t *sizes,
-	     unsigned char *kinds)
-{
-  struct gt_device *dev = gt_resolve_device (device);
-
-  (void) unused;
-  if (dev == NULL)
-    host_fallback (fn, hostaddrs, NULL);
-  else
-    run_region (dev, fn, mapnum, hostaddrs, sizes, kinds, false, NULL);
-}
-
-static void
-target_ext (int device, void (*fn) (void *), size_t mapnum,
-	    void **hostaddrs, size_t *sizes, unsigned short *kinds,
-	    void **args)
-{
-  struct gt_device *dev = gt_resolve_device (device);
-
-  if (dev == NULL)
-    host_fallback (fn, hostaddrs, args);
-  else
-    run_region (dev, fn, mapnum, hostaddrs, sizes, kinds, true, args);
-}
-
-GT_PUBLIC void
-GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
-		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
-		 unsigned int flags, void **depend, void **args)
-{
-  /* A construct with device(ancestor: 1) in code running on a device.  */
-  if (GT_UNLIKELY (device == GT_DEVICE_HOST_FALLBACK)
-      && gt_ancestor_region (fn, mapnum, hostaddrs, sizes, kinds))
-    return;
-  if (flags & GT_TARGET_FLAG_NOWAIT)
-    {
-      gt_target_task (GT_TASK_REGION, device, fn, mapnum, hostaddrs, sizes,
-		      kinds, flags, depend, args);
-      return;
-    }
-  wait_depend (depend);
-  target_ext (device, fn, mapnum, hostaddrs, sizes, kinds, args);
-  gt_depend_record_done (depend);
-}
-
-static void
-data_begin (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
-	    const void *kinds, bool short_kinds)
+void
+gt_target_data_begin (int device, size_t mapnum, void **hostaddrs,
+		      size_t *sizes, const void *kinds, bool short_kinds)
 {
   struct gt_device *dev = gt_mapping_device (gt_resolve_device (device));
   struct gt_construct *c = gt_calloc (1, sizeof *c);
@@ -427,23 +373,8 @@ data_begin (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   finish_waiting (x, "mapping the variables of target data");
 }
 
-GT_PUBLIC void
-GOMP_target_data (int device, const void *unused, size_t mapnum,
-		  void **hostaddrs, size_t *sizes, unsigned char *kinds)
-{
-  (void) unused;
-  data_begin (device, mapnum, hostaddrs, sizes, kinds, false);
-}
-
-GT_PUBLIC void
-GOMP_target_data_ext (int device, size_t mapnum, void **hostaddrs,
-		      size_t *sizes, unsigned short *kinds)
-{
-  data_begin (device, mapnum, hostaddrs, sizes, kinds, true);
-}
-
-GT_PUBLIC void
-GOMP_target_end_data (void)
+void
+gt_target_data_end (void)
 {
   struct gt_construct *c = data_stack;
 
@@ -472,9 +403,9 @@ queue_update (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   gt_device_unlock (x->dev);
 }
 
-static void
-update (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
-	const void *kinds, bool short_kinds)
+void
+gt_target_update (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
+		  const void *kinds, bool short_kinds)
 {
   struct gt_device *dev = gt_mapping_device (gt_resolve_device (device));
   struct gt_xfer *x;
@@ -484,30 +415,6 @@ update (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
   x = xfer_for (dev, false, 0, NULL, false);
   queue_update (x, mapnum, hostaddrs, sizes, kinds, short_kinds);
   finish_waiting (x, "target update");
-}
-
-GT_PUBLIC void
-GOMP_target_update (int device, const void *unused, size_t mapnum,
-		    void **hostaddrs, size_t *sizes, unsigned char *kinds)
-{
-  (void) unused;
-  update (device, mapnum, hostaddrs, sizes, kinds, false);
-}
-
-GT_PUBLIC void
-GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
-			size_t *sizes, unsigned short *kinds,
-			unsigned int flags, void **depend)
-{
-  if (flags & GT_TARGET_FLAG_NOWAIT)
-    {
-      gt_target_task (GT_TASK_UPDATE, device, NULL, mapnum, hostaddrs, sizes,
-		      kinds, flags, depend, NULL);
-      return;
-    }
-  wait_depend (depend);
-  update (device, mapnum, hostaddrs, sizes, kinds, true);
-  gt_depend_record_done (depend);
 }
 
 /* How many items, starting at I, enter data maps together: a structure
@@ -574,9 +481,10 @@ queue_enter_exit_data (struct gt_xfer *x, struct gt_construct *exit_c,
   gt_device_unlock (dev);
 }
 
-static void
-enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
-		 unsigned short *kinds, unsigned int flags)
+void
+gt_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
+			   size_t *sizes, unsigned short *kinds,
+			   unsigned int flags)
 {
   struct gt_device *dev = gt_mapping_device (gt_resolve_device (device));
   struct gt_xfer *x;
@@ -597,22 +505,6 @@ enter_exit_data (int device, size_t mapnum, void **hostaddrs, size_t *sizes,
       queue_enter_exit_data (x, NULL, mapnum, hostaddrs, sizes, kinds, flags);
       finish_waiting (x, "target enter data");
     }
-}
-
-GT_PUBLIC void
-GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
-			     size_t *sizes, unsigned short *kinds,
-			     unsigned int flags, void **depend)
-{
-  if (flags & GT_TARGET_FLAG_NOWAIT)
-    {
-      gt_target_task (GT_TASK_ENTER_EXIT_DATA, device, NULL, mapnum,
-		      hostaddrs, sizes, kinds, flags, depend, NULL);
-      return;
-    }
-  wait_depend (depend);
-  enter_exit_data (device, mapnum, hostaddrs, sizes, kinds, flags);
-  gt_depend_record_done (depend);
 }
 
 /* ---- Constructs the encountering thread does not wait for.  ----
@@ -712,8 +604,9 @@ finished (struct gt_queued *q)
   gt_free_later (q->dev, dead);
 }
 
-void
-gt_work_done (void *token)
+/* What a completion notice reports (gt_dev_async_notify).  */
+static void
+work_done (void *token)
 {
   uintptr_t v = (uintptr_t) token;
   struct gt_queued *q = (struct gt_queued *) (v & ~(uintptr_t) TOKEN_QUEUED);
@@ -732,6 +625,12 @@ gt_work_done (void *token)
       omp_fulfill_event ((omp_event_handle_t) (uintptr_t) q->event);
       queued_free (q);
     }
+}
+
+static void __attribute__ ((constructor))
+register_work_done (void)
+{
+  gt_dev_on_work_done (work_done);
 }
 
 struct gt_queued *
@@ -839,13 +738,15 @@ gt_run_target_task (enum gt_task_kind what, int device,
   switch (what)
     {
     case GT_TASK_REGION:
-      target_ext (device, fn, mapnum, hostaddrs, sizes, kinds, args);
+      gt_target_region (device, fn, mapnum, hostaddrs, sizes, kinds, true,
+			args);
       break;
     case GT_TASK_UPDATE:
-      update (device, mapnum, hostaddrs, sizes, kinds, true);
+      gt_target_update (device, mapnum, hostaddrs, sizes, kinds, true);
       break;
     case GT_TASK_ENTER_EXIT_DATA:
-      enter_exit_data (device, mapnum, hostaddrs, sizes, kinds, flags);
+      gt_target_enter_exit_data (device, mapnum, hostaddrs, sizes, kinds,
+				 flags);
       break;
     }
 }

@@ -24,7 +24,11 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "gomptarget.h"
+#include "tasks.h"
+#include "context.h"
+#include "entry-points.h"
+#include "gomp-map-kinds.h"
+#include "plugin-common.h"
 #include "depend.h"
 
 typedef void native_task_fn (void (*) (void *), void *,

@@ -29,7 +29,8 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "tasks.h"
-#include "icv.h"
+#include "context.h"
+#include "lifecycle.h"
 #include "gomp-map-kinds.h"
 #include "entry-points.h"
 #include "depend.h"
