@@ -32,8 +32,8 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "gomptarget.h"
+#include "gt-env.h"
 #include "icv.h"
-#include "plugin-common.h"
 #include "plugin-loader.h"
 
 #include <limits.h>

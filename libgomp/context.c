@@ -26,7 +26,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "icv.h"
-#include "plugin-common.h"
+#include "gt-once.h"
 
 #include <dlfcn.h>
 #include <pthread.h>

@@ -28,7 +28,7 @@
 #include "icv.h"
 #include "images.h"
 #include "mapping.h"
-#include "plugin-common.h"
+#include "gt-once.h"
 #include "plugin-loader.h"
 #include "registry.h"
 

@@ -35,7 +35,7 @@
 
 #include "icv.h"
 #include "entry-points.h"
-#include "plugin-common.h"
+#include "gt-once.h"
 
 #include <dlfcn.h>
 #include <omp.h>

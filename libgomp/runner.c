@@ -40,7 +40,7 @@
 #include "tasks.h"
 #include "icv.h"
 #include "entry-points.h"
-#include "plugin-common.h"
+#include "gt-once.h"
 
 #include <dlfcn.h>
 #include <link.h>
