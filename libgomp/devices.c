@@ -206,8 +206,8 @@ gt_devices_image_registered (struct gt_registered_image *img)
     }
 }
 
-GT_PUBLIC void
-GOMPTARGET_PLUGIN_device_ends_program (void)
+void
+gt_devices_leave_at_exit (void)
 {
   __atomic_store_n (&gt_exiting_on_error, true, __ATOMIC_RELEASE);
 }

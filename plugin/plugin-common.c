@@ -22,6 +22,7 @@
 
 #include "plugin-common.h"
 
+#include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -62,6 +63,22 @@ gt_plugin_error (const char *fmt, ...)
   va_start (ap, fmt);
   plugin_vprint ("libgomptarget: ", fmt, ap);
   va_end (ap);
+}
+
+struct gt_plugin_services gt_services_table;
+pthread_once_t gt_services_once = PTHREAD_ONCE_INIT;
+bool gt_services_found;
+
+/* Fill the table from the list of services: each one's address in the
+   program, NULL when it has none.  */
+void
+gt_find_services (void)
+{
+#define GT_PLUGIN_SERVICE(NAME, RET, PARAMS) \
+  *(void **) &gt_services_table.NAME \
+    = dlsym (RTLD_DEFAULT, "GOMPTARGET_PLUGIN_" #NAME);
+#include "gomptarget-services.def"
+#undef GT_PLUGIN_SERVICE
 }
 
 bool

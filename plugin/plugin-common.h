@@ -48,6 +48,25 @@ void gt_plugin_debug (const char *fmt, ...)
 void gt_plugin_error (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2))) GT_PLUGIN_HIDDEN;
 
+/* The front end's services (gomptarget-services.h), the one way a plugin
+   reaches them: the plugin is not linked to libgomptarget.so.1, and
+   gt_services () gives the table of them, each looked up by name in the
+   program at the first call; NULL for a service the program lacks (a
+   program that drives a plugin through its entry points alone has
+   none).  The core calls it at the first device, so that later calls,
+   on a launch or in a fatal error's path, only read the table.  */
+extern struct gt_plugin_services gt_services_table GT_PLUGIN_HIDDEN;
+extern pthread_once_t gt_services_once GT_PLUGIN_HIDDEN;
+extern bool gt_services_found GT_PLUGIN_HIDDEN;
+void gt_find_services (void) GT_PLUGIN_HIDDEN;
+
+static inline const struct gt_plugin_services *
+gt_services (void)
+{
+  gt_once (&gt_services_once, &gt_services_found, gt_find_services);
+  return &gt_services_table;
+}
+
 /* Is IMAGE a wrapped GCC image for TARGET_TYPE?  */
 bool gt_plugin_gcc_image_p (const __tgt_device_image *image,
 			    int target_type) GT_PLUGIN_HIDDEN;
