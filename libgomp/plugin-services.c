@@ -105,3 +105,14 @@ GOMPTARGET_PLUGIN_device_ends_program (void)
 {
   gt_devices_leave_at_exit ();
 }
+
+/* The table of the services as a plugin sees it, kept only so that the
+   build checks each service of gomptarget-services.def: defined (the
+   library links with --no-undefined), with its prototype's type.  */
+static const struct gt_plugin_services all_services __attribute__ ((used))
+  = {
+#define GT_PLUGIN_SERVICE(NAME, RET, PARAMS) \
+  .NAME = GOMPTARGET_PLUGIN_##NAME,
+#include "gomptarget-services.def"
+#undef GT_PLUGIN_SERVICE
+};
