@@ -118,7 +118,7 @@ struct gtc_device
 };
 
 /* One in-order queue of operations (a stream).  The vendor's queue struct
-   starts with this one.  Defined in queue.c.  */
+   starts with this one.  Defined in queue-internal.h.  */
 struct gtc_queue_state;
 struct gtc_queue
 {
@@ -305,7 +305,7 @@ void gtc_unload_all_images (struct gtc_device *) GTC_HIDDEN;
 /* fork () (fork.c): register the fork handlers, once, after probing.  */
 void gtc_fork_init (void) GTC_HIDDEN;
 
-/* Queues and events (queue.c).  */
+/* Queues and events (queue-*.c).  */
 int gtc_queues_init (void) GTC_HIDDEN;
 /* fork () (fork.c): take the locks of every queue, or none (false);
    release them in the parent; in the child, release them and forget the

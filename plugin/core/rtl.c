@@ -1,7 +1,7 @@
 /* rtl.c -- the __tgt_rtl_* entry points of every plugin, written once on
    top of the vendor callbacks (plugin-core.h): devices are probed once,
    ids checked, devices initialised and torn down, and every copy and
-   launch goes through the queues of queue.c -- a synchronous entry point
+   launch goes through the queues of queue-*.c -- a synchronous entry point
    is an asynchronous one followed by a wait.
 
    Copyright (C) 2026 The gomptarget authors.

@@ -30,7 +30,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 struct emul_config emul_config;
@@ -38,43 +37,22 @@ struct emul_config emul_config;
 #define PREFIX "emulated libcuda.so.1: "
 
 /* One rule of GOMPTARGET_EMUL_CUDA_FAIL or GOMPTARGET_EMUL_CUDA_FAULT:
-   calls of NAME number FIRST (1-based) to LAST fail with ERR.  */
+   call AT (1-based) of NAME fails with ERR, and every later one when
+   FROM.  */
 struct emul_rule
 {
   char *name;
-  unsigned long first, last;
+  uint64_t at;
+  bool from;
   CUresult err;
   bool has_err;
-  unsigned long count;
+  uint64_t count;
 };
 
 static struct emul_rule *fail_rules, *fault_rules;
 static size_t nfail_rules, nfault_rules;
 static pthread_mutex_t rules_lock = PTHREAD_MUTEX_INITIALIZER;
 static int trace_fd = -1;
-
-static void
-vreport (const char *fmt, va_list ap)
-{
-  char buf[1024];
-  size_t n = strlen (PREFIX);
-  memcpy (buf, PREFIX, n);
-  int k = vsnprintf (buf + n, sizeof buf - n - 1, fmt, ap);
-  if (k < 0)
-    k = 0;
-  n += (size_t) k < sizeof buf - n - 1 ? (size_t) k : sizeof buf - n - 2;
-  buf[n++] = '\n';
-  emul_real_write (2, buf, n);
-}
-
-void
-emul_warn (const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  vreport (fmt, ap);
-  va_end (ap);
-}
 
 void
 emul_debug (const char *fmt, ...)
@@ -83,7 +61,7 @@ emul_debug (const char *fmt, ...)
     return;
   va_list ap;
   va_start (ap, fmt);
-  vreport (fmt, ap);
+  emul_vreport (2, true, fmt, ap);
   va_end (ap);
 }
 
@@ -92,59 +70,27 @@ emul_trace (const char *fmt, ...)
 {
   if (trace_fd < 0)
     return;
-  char buf[1024];
   va_list ap;
   va_start (ap, fmt);
-  int k = vsnprintf (buf, sizeof buf - 1, fmt, ap);
+  emul_vreport (trace_fd, false, fmt, ap);
   va_end (ap);
-  if (k < 0)
-    return;
-  size_t n = (size_t) k < sizeof buf - 1 ? (size_t) k : sizeof buf - 2;
-  buf[n++] = '\n';
-  emul_real_write (trace_fd, buf, n);
 }
 
 /* ---- Parsing.  ---- */
-
-/* A decimal number in [0, MAX] at *P, which is advanced.  */
-static bool
-parse_number (const char **p, unsigned long max, unsigned long *out)
-{
-  const char *s = *p;
-  unsigned long v = 0;
-  if (*s < '0' || *s > '9')
-    return false;
-  while (*s >= '0' && *s <= '9')
-    {
-      unsigned d = (unsigned) (*s++ - '0');
-      if (v > (max - d) / 10)
-	return false;
-      v = v * 10 + d;
-    }
-  *p = s;
-  *out = v;
-  return true;
-}
 
 /* "M.m" at *P.  */
 static bool
 parse_cc (const char **p, int *major, int *minor)
 {
   unsigned long a, b;
-  if (!parse_number (p, 99, &a) || **p != '.')
+  if (!emul_parse_number (p, 99, &a) || **p != '.')
     return false;
   ++*p;
-  if (!parse_number (p, 9, &b))
+  if (!emul_parse_number (p, 9, &b))
     return false;
   *major = (int) a;
   *minor = (int) b;
   return true;
-}
-
-static void
-bad_setting (const char *var, const char *value, const char *what)
-{
-  emul_warn ("%s='%s': %s", var, value, what);
 }
 
 /* A per-device list "V[,V...]" of numbers in [MIN, MAX]; the last value
@@ -161,12 +107,12 @@ parse_device_numbers (const char *var, unsigned long min, unsigned long max,
   for (;;)
     {
       unsigned long v;
-      if (!parse_number (&p, max, &v) || v < min)
+      if (!emul_parse_number (&p, max, &v) || v < min)
 	{
 	  char what[96];
 	  snprintf (what, sizeof what, "expected numbers from %lu to %lu, "
 		    "separated by commas", min, max);
-	  bad_setting (var, s, what);
+	  emul_bad_setting (var, s, what);
 	  return false;
 	}
       if (i < EMUL_MAX_DEVICES)
@@ -175,7 +121,7 @@ parse_device_numbers (const char *var, unsigned long min, unsigned long max,
 	break;
       if (*p++ != ',')
 	{
-	  bad_setting (var, s, "expected ',' between values");
+	  emul_bad_setting (var, s, "expected ',' between values");
 	  return false;
 	}
     }
@@ -190,7 +136,7 @@ parse_result (const char *name, CUresult *out)
 {
   const char *p = name;
   unsigned long v;
-  if (parse_number (&p, 100000, &v) && *p == '\0')
+  if (emul_parse_number (&p, 100000, &v) && *p == '\0')
     {
       *out = (CUresult) v;
       return true;
@@ -219,7 +165,7 @@ parse_rules (const char *var, struct emul_rule **rules, size_t *nrules,
   for (char *item = strtok_r (copy, ",", &save); item;
        item = strtok_r (NULL, ",", &save))
     {
-      struct emul_rule r = { NULL, 1, ULONG_MAX, CUDA_SUCCESS, false, 0 };
+      struct emul_rule r = { NULL, 1, true, CUDA_SUCCESS, false, 0 };
       char *eq = strchr (item, '=');
       if (eq)
 	{
@@ -233,7 +179,7 @@ parse_rules (const char *var, struct emul_rule **rules, size_t *nrules,
 	    r.err = CUDA_ERROR_ILLEGAL_INSTRUCTION;
 	  else if (!parse_result (eq, &r.err) || r.err == CUDA_SUCCESS)
 	    {
-	      bad_setting (var, s, faults
+	      emul_bad_setting (var, s, faults
 			   ? "unknown fault (illegal-address, trap, "
 			     "illegal-instruction or a CUDA_ERROR_ name)"
 			   : "unknown error (a CUDA_ERROR_ name or number)");
@@ -241,25 +187,23 @@ parse_rules (const char *var, struct emul_rule **rules, size_t *nrules,
 	      break;
 	    }
 	}
-      char *colon = strchr (item, ':');
-      if (colon)
+      unsigned long n;
+      bool from;
+      int counted = emul_rule_count (item, ULONG_MAX - 1, &n, &from);
+      if (counted < 0)
 	{
-	  *colon++ = '\0';
-	  const char *p = colon;
-	  unsigned long n;
-	  if (!parse_number (&p, ULONG_MAX - 1, &n) || n == 0
-	      || (*p != '\0' && strcmp (p, "+") != 0))
-	    {
-	      bad_setting (var, s, "expected NAME[:N[+]][=ERROR], N >= 1");
-	      ok = false;
-	      break;
-	    }
-	  r.first = n;
-	  r.last = *p == '+' ? ULONG_MAX : n;
+	  emul_bad_setting (var, s, "expected NAME[:N[+]][=ERROR], N >= 1");
+	  ok = false;
+	  break;
+	}
+      if (counted)
+	{
+	  r.at = n;
+	  r.from = from;
 	}
       if (*item == '\0')
 	{
-	  bad_setting (var, s, "missing name");
+	  emul_bad_setting (var, s, "missing name");
 	  ok = false;
 	  break;
 	}
@@ -298,25 +242,6 @@ ptx_isa_of_driver (int version)
   return ptx;
 }
 
-static bool
-parse_flag (const char *var, bool deflt, bool *out)
-{
-  const char *s = getenv (var);
-  *out = deflt;
-  if (s == NULL || *s == '\0')
-    return true;
-  if (strcmp (s, "0") == 0)
-    *out = false;
-  else if (strcmp (s, "1") == 0)
-    *out = true;
-  else
-    {
-      bad_setting (var, s, "expected 0 or 1");
-      return false;
-    }
-  return true;
-}
-
 bool
 emul_config_load (void)
 {
@@ -324,21 +249,21 @@ emul_config_load (void)
   bool ok = true;
   unsigned long v;
 
-  ok &= parse_flag ("GOMPTARGET_EMUL_CUDA_DEBUG", false, &c->debug);
-  ok &= parse_flag ("GOMPTARGET_EMUL_CUDA_PEER", true, &c->peer);
-  ok &= parse_flag ("GOMPTARGET_EMUL_CUDA_MAP_HOST", true, &c->map_host);
-  ok &= parse_flag ("GOMPTARGET_EMUL_CUDA_POISON", false, &c->poison);
+  ok &= emul_env_flag ("GOMPTARGET_EMUL_CUDA_DEBUG", false, &c->debug);
+  ok &= emul_env_flag ("GOMPTARGET_EMUL_CUDA_PEER", true, &c->peer);
+  ok &= emul_env_flag ("GOMPTARGET_EMUL_CUDA_MAP_HOST", true, &c->map_host);
+  ok &= emul_env_flag ("GOMPTARGET_EMUL_CUDA_POISON", false, &c->poison);
 
   c->ndevices = 1;
   const char *s = getenv ("GOMPTARGET_EMUL_CUDA_DEVICES");
   if (s && *s)
     {
       const char *p = s;
-      if (parse_number (&p, EMUL_MAX_DEVICES, &v) && *p == '\0')
+      if (emul_parse_number (&p, EMUL_MAX_DEVICES, &v) && *p == '\0')
 	c->ndevices = (int) v;
       else
 	{
-	  bad_setting ("GOMPTARGET_EMUL_CUDA_DEVICES", s,
+	  emul_bad_setting ("GOMPTARGET_EMUL_CUDA_DEVICES", s,
 		       "expected a number from 0 to 16");
 	  ok = false;
 	}
@@ -359,7 +284,7 @@ emul_config_load (void)
 	  int major, minor;
 	  if (!parse_cc (&p, &major, &minor) || major < 3)
 	    {
-	      bad_setting ("GOMPTARGET_EMUL_CUDA_CC", s,
+	      emul_bad_setting ("GOMPTARGET_EMUL_CUDA_CC", s,
 			   "expected compute capabilities such as 8.0, "
 			   "separated by commas");
 	      ok = false;
@@ -375,7 +300,7 @@ emul_config_load (void)
 	    break;
 	  if (*p++ != ',' || i >= EMUL_MAX_DEVICES)
 	    {
-	      bad_setting ("GOMPTARGET_EMUL_CUDA_CC", s,
+	      emul_bad_setting ("GOMPTARGET_EMUL_CUDA_CC", s,
 			   "expected ',' between values");
 	      ok = false;
 	      break;
@@ -407,7 +332,7 @@ emul_config_load (void)
 	c->driver_version = major * 1000 + minor * 10;
       else
 	{
-	  bad_setting ("GOMPTARGET_EMUL_CUDA_VERSION", s,
+	  emul_bad_setting ("GOMPTARGET_EMUL_CUDA_VERSION", s,
 		       "expected a CUDA version such as 12.2 (11.0 or newer)");
 	  ok = false;
 	}
@@ -419,11 +344,11 @@ emul_config_load (void)
   if (s && *s)
     {
       const char *p = s;
-      if (parse_number (&p, 255, &v) && *p == '\0' && v >= 1)
+      if (emul_parse_number (&p, 255, &v) && *p == '\0' && v >= 1)
 	c->regs = (int) v;
       else
 	{
-	  bad_setting ("GOMPTARGET_EMUL_CUDA_REGS", s,
+	  emul_bad_setting ("GOMPTARGET_EMUL_CUDA_REGS", s,
 		       "expected a number from 1 to 255");
 	  ok = false;
 	}
@@ -434,11 +359,11 @@ emul_config_load (void)
   if (s && *s)
     {
       const char *p = s;
-      if (parse_number (&p, 1000000, &v) && *p == '\0')
+      if (emul_parse_number (&p, 1000000, &v) && *p == '\0')
 	c->jitter = v;
       else
 	{
-	  bad_setting ("GOMPTARGET_EMUL_CUDA_JITTER", s,
+	  emul_bad_setting ("GOMPTARGET_EMUL_CUDA_JITTER", s,
 		       "expected a number from 0 to 1000000");
 	  ok = false;
 	}
@@ -455,7 +380,7 @@ emul_config_load (void)
       trace_fd = open (s, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
       if (trace_fd < 0)
 	{
-	  bad_setting ("GOMPTARGET_EMUL_CUDA_TRACE", s, strerror (errno));
+	  emul_bad_setting ("GOMPTARGET_EMUL_CUDA_TRACE", s, strerror (errno));
 	  ok = false;
 	}
     }
@@ -519,8 +444,9 @@ apply_rules (struct emul_rule *rules, size_t n, const char *name,
   for (size_t i = 0; i < n; i++)
     if (rule_matches (&rules[i], name, exact))
       {
-	unsigned long c = ++rules[i].count;
-	if (!hit && c >= rules[i].first && c <= rules[i].last)
+	bool fails = emul_rule_hit (&rules[i].count, rules[i].at,
+				    rules[i].from, NULL);
+	if (!hit && fails)
 	  {
 	    hit = true;
 	    *err = rules[i].has_err ? rules[i].err : deflt;
@@ -538,26 +464,6 @@ emul_fail_injected (const char *name, CUresult *err)
   if (hit)
     emul_debug ("%s: injected failure %s", name, emul_result_name (*err));
   return hit;
-}
-
-/* A real driver's calls sometimes take long (a full command buffer, a
-   page fault, the thread preempted); the jitter makes the calling code's
-   races show in a short run.  */
-void
-emul_jitter (void)
-{
-  static __thread uint64_t state;
-
-  if (state == 0)
-    state = ((uint64_t) (uintptr_t) &state * 0x9e3779b97f4a7c15u) | 1;
-  /* xorshift64.  */
-  state ^= state << 13;
-  state ^= state >> 7;
-  state ^= state << 17;
-  if (state % emul_config.jitter != 0)
-    return;
-  struct timespec ts = { 0, 1000 + (long) ((state >> 32) % 99000) };
-  nanosleep (&ts, NULL);
 }
 
 bool

@@ -89,7 +89,7 @@ emul_enter (const char *name, bool needs_init)
       return CUDA_ERROR_NOT_INITIALIZED;
     }
   if (emul_config.jitter != 0)
-    emul_jitter ();
+    emul_jitter (emul_config.jitter);
   return CUDA_SUCCESS;
 }
 

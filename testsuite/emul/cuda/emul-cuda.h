@@ -26,6 +26,7 @@
 #define EMUL_CUDA_H
 
 #include "cuda-api.h"
+#include "emul-base.h"
 
 #include <pthread.h>
 #include <setjmp.h>
@@ -70,9 +71,9 @@ extern struct emul_config emul_config;
    setting is malformed.  */
 bool emul_config_load (void);
 
-/* A line on stderr under GOMPTARGET_EMUL_CUDA_DEBUG, and one always.  */
+/* A line on stderr under GOMPTARGET_EMUL_CUDA_DEBUG (emul_report, of
+   the base, writes one always).  */
 void emul_debug (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
-void emul_warn (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 
 /* Append one line to the GOMPTARGET_EMUL_CUDA_TRACE file, if any.  */
 void emul_trace (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
@@ -81,15 +82,15 @@ void emul_trace (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
    GOMPTARGET_EMUL_CUDA_FAIL says this call fails.  */
 bool emul_fail_injected (const char *name, CUresult *err);
 
-/* Under GOMPTARGET_EMUL_CUDA_JITTER=N, one call in N (drawn at random
-   per thread) first sleeps 1 to 100 microseconds.  */
-void emul_jitter (void);
+/* GOMPTARGET_EMUL_CUDA_JITTER=N: emul_enter calls the base's
+   emul_jitter (N).  */
 
 /* Count a launch of KERNEL; true, with the error in *ERR, when
    GOMPTARGET_EMUL_CUDA_FAULT says this launch faults.  */
 bool emul_fault_injected (const char *kernel, CUresult *err);
 
-/* ---- handles.c: which handles are live.  ---- */
+/* ---- The kinds of handles of the base's handle set (emul_handle_add,
+   emul_handle_remove, emul_handle_valid).  ---- */
 
 enum emul_handle_kind
 {
@@ -102,9 +103,6 @@ enum emul_handle_kind
   EMUL_H_IMAGE
 };
 
-void emul_handle_add (enum emul_handle_kind kind, const void *p);
-void emul_handle_remove (const void *p);
-bool emul_handle_valid (enum emul_handle_kind kind, const void *p);
 
 /* ---- errors.c.  ---- */
 
@@ -550,8 +548,5 @@ void emul_fifo_write (struct CUctx_st *ctx, const char *s, size_t n);
 
 /* Write what the FIFO of CTX holds to the real stdout.  */
 void emul_fifo_flush (struct CUctx_st *ctx);
-
-/* The real libc functions the emulator itself writes with.  */
-ssize_t emul_real_write (int fd, const void *buf, size_t n);
 
 #endif /* EMUL_CUDA_H */

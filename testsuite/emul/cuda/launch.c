@@ -322,9 +322,9 @@ static void (*host_function (struct CUfunc_st *f)) (void *)
       if (host && emul_host_symbol (host, EMUL_SYM_FUNC, &addr, &size))
 	f->host_fn = (void (*) (void *)) addr;
       else
-	emul_warn ("kernel '%s': the program has no function '%s' to run "
-		   "it (stripped executable?)", f->sym->name,
-		   host ? host : "?");
+	emul_report ("kernel '%s': the program has no function '%s' to run "
+		     "it (stripped executable?)", f->sym->name,
+		     host ? host : "?");
       free (host);
       f->looked_up = true;
     }

@@ -166,7 +166,7 @@ emul_stream_new (struct CUctx_st *ctx, unsigned flags, bool legacy)
   pthread_attr_destroy (&attr);
   if (err != 0)
     {
-      emul_warn ("cannot start a stream thread: %s", strerror (err));
+      emul_report ("cannot start a stream thread: %s", strerror (err));
       free (s);
       return NULL;
     }

@@ -2,9 +2,9 @@
    kernels run as the host version of the same function and device
    variables resolve to the program's variables of the same name.  The
    symbol tables (.symtab, else .dynsym) of the executable and of every
-   loaded shared object are read from their files: dl_iterate_phdr only
-   collects the paths and load addresses (no file I/O inside its
-   callback), and the index is rebuilt when objects were loaded since.
+   loaded shared object are read from their files (emul/common's
+   host-objects.c), and the index is rebuilt when objects were loaded
+   since.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -27,15 +27,10 @@
 #include "emul-cuda.h"
 
 #include <dlfcn.h>
-#include <elf.h>
 #include <fcntl.h>
-#include <link.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/auxv.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 struct hsym
 {
@@ -51,51 +46,22 @@ static struct hsym *table;	/* Open hash map by name.  */
 static size_t cap, count;
 static unsigned long long seen_adds = ~0ULL, seen_subs;
 
-struct loaded
+/* The file of a loaded object of dl_iterate_phdr name NAME; NULL for
+   the vDSO and the like, which have none.  */
+static const char *
+object_path (const char *name)
 {
-  char *path;
-  uintptr_t base;
-};
-
-struct collect
-{
-  struct loaded *objs;
-  size_t n, cap;
-  unsigned long long adds, subs;
-};
-
-static int
-collect_cb (struct dl_phdr_info *info, size_t size, void *data)
-{
-  struct collect *c = data;
-  (void) size;
-  c->adds = info->dlpi_adds;
-  c->subs = info->dlpi_subs;
-  const char *name = info->dlpi_name;
-  bool main_program = name == NULL || name[0] == '\0';
-  if (!main_program && name[0] != '/')
-    return 0;			/* The vDSO and the like: no file.  */
-  if (c->n == c->cap)
+  if (name[0] == '\0')
     {
-      size_t ncap = c->cap ? 2 * c->cap : 32;
-      struct loaded *grown = realloc (c->objs, ncap * sizeof *grown);
-      if (grown == NULL)
-	return 1;
-      c->objs = grown;
-      c->cap = ncap;
+      /* A program started by running the dynamic loader ("ld.so
+	 PROGRAM", as a self-contained kit does) is not /proc/self/exe,
+	 the loader, but the file the loader was given, which it puts in
+	 AT_EXECFN; the kernel then gave no interpreter base (AT_BASE).  */
+      if (getauxval (AT_BASE) == 0 && getauxval (AT_EXECFN))
+	return (const char *) getauxval (AT_EXECFN);
+      return "/proc/self/exe";
     }
-  const char *path = main_program ? "/proc/self/exe" : name;
-  /* A program started by running the dynamic loader ("ld.so PROGRAM", as
-     a self-contained kit does) is not /proc/self/exe, the loader, but the
-     file the loader was given, which it puts in AT_EXECFN; the kernel
-     then gave no interpreter base (AT_BASE).  */
-  if (main_program && getauxval (AT_BASE) == 0 && getauxval (AT_EXECFN))
-    path = (const char *) getauxval (AT_EXECFN);
-  c->objs[c->n].path = strdup (path);
-  c->objs[c->n].base = info->dlpi_addr;
-  if (c->objs[c->n].path)
-    c->n++;
-  return 0;
+  return name[0] == '/' ? name : NULL;
 }
 
 static size_t
@@ -176,82 +142,59 @@ read_object (const char *path, uintptr_t base)
       if (exe)
 	fd = open (exe, O_RDONLY | O_CLOEXEC);
     }
-  if (fd < 0)
+  struct emul_elf elf;
+  if (fd < 0 || !emul_elf_map (fd, &elf))
     return;
-  struct stat st;
-  if (fstat (fd, &st) != 0 || (size_t) st.st_size < sizeof (Elf64_Ehdr))
-    {
-      close (fd);
-      return;
-    }
-  size_t len = (size_t) st.st_size;
-  const unsigned char *m = mmap (NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
-  close (fd);
-  if (m == MAP_FAILED)
-    return;
-  const Elf64_Ehdr *eh = (const Elf64_Ehdr *) m;
   bool system = emul_runtime_object (path);
-  if (memcmp (eh->e_ident, ELFMAG, SELFMAG) != 0
-      || eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_shoff == 0
-      || eh->e_shentsize != sizeof (Elf64_Shdr)
-      || eh->e_shoff + (size_t) eh->e_shnum * sizeof (Elf64_Shdr) > len)
-    goto done;
-  const Elf64_Shdr *sh = (const Elf64_Shdr *) (m + eh->e_shoff);
   /* .symtab holds the local symbols (the outlined main._omp_fn.0) too;
      .dynsym is what is left in a stripped object.  */
   for (int want = SHT_SYMTAB; want; want = want == SHT_SYMTAB ? SHT_DYNSYM : 0)
-    for (unsigned i = 0; i < eh->e_shnum; i++)
+    for (unsigned i = 0; i < elf.eh->e_shnum; i++)
       {
-	if (sh[i].sh_type != (Elf64_Word) want || sh[i].sh_link >= eh->e_shnum
-	    || sh[i].sh_entsize != sizeof (Elf64_Sym))
+	const Elf64_Sym *syms;
+	const char *names;
+	size_t n, strsz;
+	if (elf.sh[i].sh_type != (Elf64_Word) want
+	    || !emul_elf_symbols (&elf, &elf.sh[i], &syms, &n, &names, &strsz))
 	  continue;
-	const Elf64_Shdr *strs = &sh[sh[i].sh_link];
-	if (sh[i].sh_offset + sh[i].sh_size > len
-	    || strs->sh_offset + strs->sh_size > len)
-	  continue;
-	const Elf64_Sym *syms = (const Elf64_Sym *) (m + sh[i].sh_offset);
-	const char *names = (const char *) (m + strs->sh_offset);
-	size_t n = sh[i].sh_size / sizeof (Elf64_Sym);
 	for (size_t k = 0; k < n; k++)
 	  {
 	    unsigned type = ELF64_ST_TYPE (syms[k].st_info);
 	    if (syms[k].st_shndx == SHN_UNDEF || syms[k].st_name == 0
-		|| syms[k].st_name >= strs->sh_size
+		|| syms[k].st_name >= strsz
 		|| (type != STT_FUNC && type != STT_OBJECT))
 	      continue;
 	    const char *name = names + syms[k].st_name;
-	    if (memchr (name, '\0', strs->sh_size - syms[k].st_name) == NULL)
+	    if (memchr (name, '\0', strsz - syms[k].st_name) == NULL)
 	      continue;
 	    add (name, base + syms[k].st_value, syms[k].st_size,
 		 type == STT_FUNC ? EMUL_SYM_FUNC : EMUL_SYM_OBJECT, system);
 	  }
       }
- done:
-  munmap ((void *) m, len);
+  emul_elf_unmap (&elf);
 }
 
 /* Rebuild the index when objects were loaded or unloaded.  */
 static void
 refresh (void)
 {
-  struct collect c = { NULL, 0, 0, 0, 0 };
-  dl_iterate_phdr (collect_cb, &c);
-  if (c.adds != seen_adds || c.subs != seen_subs)
+  struct emul_loaded_object *objs;
+  unsigned long long adds, subs;
+  size_t n = emul_loaded_objects (object_path, &objs, &adds, &subs);
+  if (adds != seen_adds || subs != seen_subs)
     {
       for (size_t i = 0; i < cap; i++)
 	free (table[i].name);
       free (table);
       table = NULL;
       cap = count = 0;
-      for (size_t i = 0; i < c.n; i++)
-	read_object (c.objs[i].path, c.objs[i].base);
-      seen_adds = c.adds;
-      seen_subs = c.subs;
-      emul_debug ("indexed %zu symbols of %zu loaded objects", count, c.n);
+      for (size_t i = 0; i < n; i++)
+	read_object (objs[i].path, objs[i].base);
+      seen_adds = adds;
+      seen_subs = subs;
+      emul_debug ("indexed %zu symbols of %zu loaded objects", count, n);
     }
-  for (size_t i = 0; i < c.n; i++)
-    free (c.objs[i].path);
-  free (c.objs);
+  emul_loaded_free (objs, n);
 }
 
 static const struct hsym *

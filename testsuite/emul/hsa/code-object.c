@@ -673,8 +673,8 @@ hsa_code_object_destroy (hsa_code_object_t code_object)
   co = emul_code_object_get (code_object.handle, false);
   if (co == NULL)
     {
-      emul_diag ("hsa_code_object_destroy: 0x%llx is not a live code object",
-		 (unsigned long long) code_object.handle);
+      emul_report ("hsa_code_object_destroy: 0x%llx is not a live code object",
+		   (unsigned long long) code_object.handle);
       return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
     }
   emul_code_object_release (co);
@@ -711,8 +711,8 @@ hsa_code_object_reader_destroy (hsa_code_object_reader_t reader)
   co = emul_code_object_get (reader.handle, true);
   if (co == NULL)
     {
-      emul_diag ("hsa_code_object_reader_destroy: 0x%llx is not a live code "
-		 "object reader", (unsigned long long) reader.handle);
+      emul_report ("hsa_code_object_reader_destroy: 0x%llx is not a live code "
+		   "object reader", (unsigned long long) reader.handle);
       return HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER;
     }
   emul_code_object_release (co);

@@ -98,38 +98,6 @@ isa_cus (uint32_t mach)
   return 1;
 }
 
-/* Straight to descriptor 2: not through this library's own fprintf
-   (which a kernel thread's diagnostic would send into its ring), and in
-   one write, so that the lines of several threads do not mix.  */
-static void
-vreport (const char *fmt, va_list ap)
-{
-  char buf[1024];
-  int n;
-  long r;
-
-  memcpy (buf, "hsa-emul: ", 10);
-  n = vsnprintf (buf + 10, sizeof buf - 11, fmt, ap);
-  if (n < 0)
-    return;
-  n += 10;
-  if (n > (int) sizeof buf - 2)
-    n = (int) sizeof buf - 2;
-  buf[n++] = '\n';
-  r = syscall (SYS_write, 2, buf, (size_t) n);
-  (void) r;
-}
-
-void
-emul_diag (const char *fmt, ...)
-{
-  va_list ap;
-
-  va_start (ap, fmt);
-  vreport (fmt, ap);
-  va_end (ap);
-}
-
 void
 emul_trace (const char *fmt, ...)
 {
@@ -138,25 +106,8 @@ emul_trace (const char *fmt, ...)
   if (!emul_cfg.trace)
     return;
   va_start (ap, fmt);
-  vreport (fmt, ap);
+  emul_vreport (2, true, fmt, ap);
   va_end (ap);
-}
-
-/* A non-negative decimal number no larger than MAX.  */
-static bool
-parse_number (const char *s, uint64_t max, uint64_t *out)
-{
-  char *end;
-  unsigned long long v;
-
-  if (s == NULL || *s < '0' || *s > '9')
-    return false;
-  errno = 0;
-  v = strtoull (s, &end, 10);
-  if (errno != 0 || *end != '\0' || v > max)
-    return false;
-  *out = v;
-  return true;
 }
 
 /* Element I of the comma-separated LIST (the last one if there are
@@ -198,8 +149,9 @@ parse_faults (const char *spec)
     {
       const char *comma = strchr (p, ',');
       size_t len = comma ? (size_t) (comma - p) : strlen (p);
-      char *colon;
-      int k;
+      unsigned long n;
+      bool from;
+      int counted, k;
 
       if (len == 0 || len >= sizeof item)
 	goto bad;
@@ -223,36 +175,21 @@ parse_faults (const char *spec)
 	  strcpy (emul_cfg.corrupt_kernel, item + 8);
 	  continue;
 	}
-      colon = strchr (item, ':');
-      if (colon != NULL)
-	*colon = '\0';
+      counted = emul_rule_count (item, UINT32_MAX, &n, &from);
       for (k = 0; k < EMUL_FAULT_COUNT; k++)
 	if (strcmp (item, fault_names[k]) == 0)
 	  break;
-      if (k == EMUL_FAULT_COUNT)
+      if (k == EMUL_FAULT_COUNT || counted < 0)
 	goto bad;
-      emul_cfg.fault_at[k] = 1;
-      emul_cfg.fault_from[k] = true;
-      if (colon != NULL)
-	{
-	  char *n = colon + 1;
-	  size_t nl = strlen (n);
-	  uint64_t v;
-
-	  emul_cfg.fault_from[k] = nl > 0 && n[nl - 1] == '+';
-	  if (emul_cfg.fault_from[k])
-	    n[nl - 1] = '\0';
-	  if (!parse_number (n, UINT32_MAX, &v) || v == 0)
-	    goto bad;
-	  emul_cfg.fault_at[k] = v;
-	}
+      emul_cfg.fault_at[k] = counted ? n : 1;
+      emul_cfg.fault_from[k] = counted ? from : true;
     }
   return true;
 
  bad:
-  emul_diag ("GOMPTARGET_EMUL_HSA_FAULT='%s': expected ITEM[,ITEM...] with "
-	     "ITEM one of WHAT, WHAT:N, WHAT:N+ (WHAT: init, alloc, copy, "
-	     "load, queue, signal, kernel), kernel=NAME or corrupt=NAME", spec);
+  emul_report ("GOMPTARGET_EMUL_HSA_FAULT='%s': expected ITEM[,ITEM...] with "
+	       "ITEM one of WHAT, WHAT:N, WHAT:N+ (WHAT: init, alloc, copy, "
+	       "load, queue, signal, kernel), kernel=NAME or corrupt=NAME", spec);
   return false;
 }
 
@@ -270,9 +207,8 @@ emul_fault (enum emul_fault what)
     }
   if (emul_cfg.fault_at[what] == 0)
     return false;
-  n = __atomic_add_fetch (&emul_cfg.fault_calls[what], 1, __ATOMIC_RELAXED);
-  if (n == emul_cfg.fault_at[what]
-      || (emul_cfg.fault_from[what] && n > emul_cfg.fault_at[what]))
+  if (emul_rule_hit (&emul_cfg.fault_calls[what], emul_cfg.fault_at[what],
+		     emul_cfg.fault_from[what], &n))
     {
       emul_trace ("fault injected: %s call %llu", fault_names[what],
 		  (unsigned long long) n);
@@ -281,45 +217,28 @@ emul_fault (enum emul_fault what)
   return false;
 }
 
-static bool
-read_flag (const char *name, bool *out)
-{
-  const char *v = getenv (name);
-
-  *out = false;
-  if (v == NULL || *v == '\0' || strcmp (v, "0") == 0)
-    return true;
-  if (strcmp (v, "1") == 0)
-    {
-      *out = true;
-      return true;
-    }
-  emul_diag ("%s='%s': expected 0 or 1", name, v);
-  return false;
-}
-
 bool
 emul_config_read (void)
 {
   const char *v, *isa_list, *cu_list;
-  uint64_t n;
+  unsigned long n;
   int i;
   bool ok = true;
 
   memset (&emul_cfg, 0, sizeof emul_cfg);
-  ok &= read_flag ("GOMPTARGET_EMUL_HSA_TRACE", &emul_cfg.trace);
-  ok &= read_flag ("GOMPTARGET_EMUL_HSA_POISON", &emul_cfg.poison);
+  ok &= emul_env_flag ("GOMPTARGET_EMUL_HSA_TRACE", false, &emul_cfg.trace);
+  ok &= emul_env_flag ("GOMPTARGET_EMUL_HSA_POISON", false, &emul_cfg.poison);
 
   emul_cfg.num_gpus = 1;
   v = getenv ("GOMPTARGET_EMUL_HSA_AGENTS");
   if (v != NULL && *v != '\0')
     {
-      if (parse_number (v, EMUL_MAX_GPUS, &n))
+      if (emul_number (v, EMUL_MAX_GPUS, &n))
 	emul_cfg.num_gpus = (int) n;
       else
 	{
-	  emul_diag ("GOMPTARGET_EMUL_HSA_AGENTS='%s': expected a number "
-		     "of GPU agents from 0 to %d", v, EMUL_MAX_GPUS);
+	  emul_report ("GOMPTARGET_EMUL_HSA_AGENTS='%s': expected a number "
+		       "of GPU agents from 0 to %d", v, EMUL_MAX_GPUS);
 	  ok = false;
 	}
     }
@@ -339,9 +258,9 @@ emul_config_read (void)
       g->mach = emul_isa_mach (g->isa);
       if (g->mach == 0 && i < emul_cfg.num_gpus)
 	{
-	  emul_diag ("GOMPTARGET_EMUL_HSA_ISA='%s': unknown ISA '%s' (known: "
-		     "gfx803 gfx900 gfx906 gfx908 gfx90a gfx90c gfx1030 "
-		     "gfx1036 gfx1100 gfx1103)", isa_list, g->isa);
+	  emul_report ("GOMPTARGET_EMUL_HSA_ISA='%s': unknown ISA '%s' (known: "
+		       "gfx803 gfx900 gfx906 gfx908 gfx90a gfx90c gfx1030 "
+		       "gfx1036 gfx1100 gfx1103)", isa_list, g->isa);
 	  ok = false;
 	  break;
 	}
@@ -349,12 +268,12 @@ emul_config_read (void)
       if (cu_list != NULL)
 	{
 	  list_item (cu_list, i, buf, sizeof buf);
-	  if (parse_number (buf, 1024, &n) && n > 0)
+	  if (emul_number (buf, 1024, &n) && n > 0)
 	    g->compute_units = (uint32_t) n;
 	  else if (i < emul_cfg.num_gpus)
 	    {
-	      emul_diag ("GOMPTARGET_EMUL_HSA_CUS='%s': expected numbers "
-			 "from 1 to 1024", cu_list);
+	      emul_report ("GOMPTARGET_EMUL_HSA_CUS='%s': expected numbers "
+			   "from 1 to 1024", cu_list);
 	      ok = false;
 	      break;
 	    }
@@ -365,12 +284,12 @@ emul_config_read (void)
   v = getenv ("GOMPTARGET_EMUL_HSA_MEMORY_MB");
   if (v != NULL && *v != '\0')
     {
-      if (parse_number (v, 1 << 20, &n) && n > 0)
+      if (emul_number (v, 1 << 20, &n) && n > 0)
 	emul_cfg.memory_size = n << 20;
       else
 	{
-	  emul_diag ("GOMPTARGET_EMUL_HSA_MEMORY_MB='%s': expected a size in "
-		     "MiB from 1 to 1048576", v);
+	  emul_report ("GOMPTARGET_EMUL_HSA_MEMORY_MB='%s': expected a size in "
+		       "MiB from 1 to 1048576", v);
 	  ok = false;
 	}
     }

@@ -1,7 +1,8 @@
 /* device-libc.c -- the libc of an emulated kernel (plan contract 3).  This
    library is preloaded, so its printf, vprintf, fprintf, vfprintf (and
-   the _chk forms), puts, putchar, fputs, fputc, putc, fwrite, write,
-   exit, abort and __assert_fail come before libc's.  On a thread that
+   the _chk forms), puts, putchar, fputs, fputc, putc, fwrite, write
+   (emul/common's device-stdio.c, which calls back here), exit, abort
+   and __assert_fail come before libc's.  On a thread that
    runs an emulated kernel, output to stdout/stderr goes into the console
    ring of the dispatch's kernarg block (out_ptr, kernarg offset 16)
    through the device-side writer of config/gcn/console.c, in 256-byte
@@ -48,23 +49,13 @@
 #include "emul-hsa.h"
 
 #include <dlfcn.h>
-#include <errno.h>
 #include <sched.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
-/* glibc's fortified entry points, which programs built with
-   _FORTIFY_SOURCE call instead.  */
-int __printf_chk (int flag, const char *format, ...);
-int __fprintf_chk (FILE *stream, int flag, const char *format, ...);
-int __vprintf_chk (int flag, const char *format, va_list ap);
-int __vfprintf_chk (FILE *stream, int flag, const char *format, va_list ap);
 void __assert_fail (const char *assertion, const char *file,
 		    unsigned int line, const char *function);
 
@@ -172,90 +163,47 @@ device_dispatch (void)
   return d;
 }
 
-/* libc's definition of NAME.  */
-static void *
-next_symbol (const char *name)
-{
-  void *p = dlsym (RTLD_NEXT, name);
-
-  if (p == NULL)
-    {
-      static const char msg[] = "hsa-emul: a libc function is missing\n";
-      long r = syscall (SYS_write, 2, msg, sizeof msg - 1);
-      (void) r;
-      _exit (127);
-    }
-  return p;
-}
-
-/* libc's NAME, looked up once per call site.  */
-#define NEXT(name) \
-  ({ static __typeof__ (&name) next_; \
-     __typeof__ (&name) f_ = __atomic_load_n (&next_, __ATOMIC_RELAXED); \
-     if (f_ == NULL) \
-       { \
-	 f_ = (__typeof__ (&name)) next_symbol (#name); \
-	 __atomic_store_n (&next_, f_, __ATOMIC_RELAXED); \
-       } \
-     f_; })
-
-static bool
-std_stream (FILE *f)
-{
-  return f == stdout || f == stderr;
-}
-
 static void
 no_ring (struct emul_dispatch *d)
 {
-  emul_diag ("kernel %s writes console output, but its kernarg block has "
-	     "no out_ptr: output dropped", d->kernel->name);
+  emul_report ("kernel %s writes console output, but its kernarg block has "
+	       "no out_ptr: output dropped", d->kernel->name);
 }
 
 static void
-device_write (struct emul_dispatch *d, const void *buf, size_t len)
+device_write (void *dispatch, const void *buf, size_t len)
 {
+  struct emul_dispatch *d = dispatch;
+
   if (d->out != NULL)
     gcn_console_write (d->out, buf, len);
   else if (len > 0)
     no_ring (d);
 }
 
-static int __attribute__ ((format (printf, 2, 0)))
-device_vprintf (struct emul_dispatch *d, const char *format, va_list ap)
+static void *
+device_call (const void *caller)
 {
-  char buf[1024];
-  va_list aq;
-  int n;
-
-  va_copy (aq, ap);
-  n = vsnprintf (buf, sizeof buf, format, ap);
-  if (n >= 0 && (size_t) n < sizeof buf)
-    device_write (d, buf, (size_t) n);
-  else if (n >= 0)
-    {
-      char *p = malloc ((size_t) n + 1);
-      if (p == NULL)
-	n = -1;
-      else
-	{
-	  vsnprintf (p, (size_t) n + 1, format, aq);
-	  device_write (d, p, (size_t) n);
-	  free (p);
-	}
-    }
-  va_end (aq);
-  return n;
+  (void) caller;
+  return device_dispatch ();
 }
+
+/* What the base (emul/common) needs: the console output of kernels,
+   which stdio's functions (interposed by the base's device-stdio.c)
+   write into the ring of the kernarg block.  */
+static const struct emul_base base
+  = { "hsa-emul: ", device_call, device_write,
+      EMUL_PUTS_RETURNS_LENGTH | EMUL_WRITE_CONSOLE_ONLY };
+EMUL_BASE_REGISTER (base);
 
 /* The end of a kernel by exit or a signal.  */
 static void __attribute__ ((noreturn))
 kernel_end (struct emul_dispatch *d, int sig, int status)
 {
   if (d->out == NULL)
-    emul_diag ("kernel %s ends by %s, but its kernarg block has no "
-	       "out_ptr for the exit value", d->kernel->name,
-	       sig ? "a signal" : "exit");
+    emul_report ("kernel %s ends by %s, but its kernarg block has no "
+		 "out_ptr for the exit value", d->kernel->name,
+		 sig ? "a signal" : "exit");
   else if (sig)
     gcn_console_set_signal (d->out, sig);
   else
@@ -272,199 +220,6 @@ kernel_end (struct emul_dispatch *d, int sig, int status)
 /* The functions that replace libc's are exported.  */
 #pragma GCC visibility push(default)
 
-int
-vfprintf (FILE *stream, const char *format, va_list ap)
-{
-  struct emul_dispatch *d = std_stream (stream) ? device_dispatch () : NULL;
-
-  if (d != NULL)
-    return device_vprintf (d, format, ap);
-  return NEXT (vfprintf) (stream, format, ap);
-}
-
-int
-vprintf (const char *format, va_list ap)
-{
-  struct emul_dispatch *d = device_dispatch ();
-
-  if (d != NULL)
-    return device_vprintf (d, format, ap);
-  return NEXT (vfprintf) (stdout, format, ap);
-}
-
-int
-printf (const char *format, ...)
-{
-  va_list ap;
-  int n;
-
-  va_start (ap, format);
-  n = vprintf (format, ap);
-  va_end (ap);
-  return n;
-}
-
-int
-fprintf (FILE *stream, const char *format, ...)
-{
-  va_list ap;
-  int n;
-
-  va_start (ap, format);
-  n = vfprintf (stream, format, ap);
-  va_end (ap);
-  return n;
-}
-
-int
-__vfprintf_chk (FILE *stream, int flag, const char *format, va_list ap)
-{
-  struct emul_dispatch *d = std_stream (stream) ? device_dispatch () : NULL;
-
-  if (d != NULL)
-    return device_vprintf (d, format, ap);
-  return NEXT (__vfprintf_chk) (stream, flag, format, ap);
-}
-
-int
-__vprintf_chk (int flag, const char *format, va_list ap)
-{
-  return __vfprintf_chk (stdout, flag, format, ap);
-}
-
-int
-__printf_chk (int flag, const char *format, ...)
-{
-  va_list ap;
-  int n;
-
-  va_start (ap, format);
-  n = __vfprintf_chk (stdout, flag, format, ap);
-  va_end (ap);
-  return n;
-}
-
-int
-__fprintf_chk (FILE *stream, int flag, const char *format, ...)
-{
-  va_list ap;
-  int n;
-
-  va_start (ap, format);
-  n = __vfprintf_chk (stream, flag, format, ap);
-  va_end (ap);
-  return n;
-}
-
-int
-puts (const char *s)
-{
-  struct emul_dispatch *d = device_dispatch ();
-
-  if (d != NULL)
-    {
-      size_t len = strlen (s);
-      char *p = malloc (len + 1);
-      if (p == NULL)
-	return EOF;
-      memcpy (p, s, len);
-      p[len] = '\n';
-      device_write (d, p, len + 1);
-      free (p);
-      return (int) (len + 1);
-    }
-  return NEXT (puts) (s);
-}
-
-int
-fputs (const char *s, FILE *stream)
-{
-  struct emul_dispatch *d = std_stream (stream) ? device_dispatch () : NULL;
-
-  if (d != NULL)
-    {
-      device_write (d, s, strlen (s));
-      return 1;
-    }
-  return NEXT (fputs) (s, stream);
-}
-
-int
-fputc (int c, FILE *stream)
-{
-  struct emul_dispatch *d = std_stream (stream) ? device_dispatch () : NULL;
-
-  if (d != NULL)
-    {
-      unsigned char ch = (unsigned char) c;
-      device_write (d, &ch, 1);
-      return ch;
-    }
-  return NEXT (fputc) (c, stream);
-}
-
-int
-putc (int c, FILE *stream)
-{
-  struct emul_dispatch *d = std_stream (stream) ? device_dispatch () : NULL;
-
-  if (d != NULL)
-    {
-      unsigned char ch = (unsigned char) c;
-      device_write (d, &ch, 1);
-      return ch;
-    }
-  return NEXT (putc) (c, stream);
-}
-
-int
-putchar (int c)
-{
-  struct emul_dispatch *d = device_dispatch ();
-
-  if (d != NULL)
-    {
-      unsigned char ch = (unsigned char) c;
-      device_write (d, &ch, 1);
-      return ch;
-    }
-  return NEXT (putchar) (c);
-}
-
-size_t
-fwrite (const void *ptr, size_t size, size_t n, FILE *stream)
-{
-  struct emul_dispatch *d = std_stream (stream) ? device_dispatch () : NULL;
-
-  if (d != NULL)
-    {
-      if (size != 0 && n > SIZE_MAX / size)
-	return 0;
-      device_write (d, ptr, size * n);
-      return n;
-    }
-  return NEXT (fwrite) (ptr, size, n, stream);
-}
-
-ssize_t
-write (int fd, const void *buf, size_t count)
-{
-  struct emul_dispatch *d = device_dispatch ();
-
-  if (d != NULL)
-    {
-      /* newlib's write () on GCN knows only the console.  */
-      if (fd != 1 && fd != 2)
-	{
-	  errno = EBADF;
-	  return -1;
-	}
-      device_write (d, buf, count);
-      return (ssize_t) count;
-    }
-  return NEXT (write) (fd, buf, count);
-}
-
 void
 exit (int status)
 {
@@ -472,7 +227,7 @@ exit (int status)
 
   if (d != NULL)
     kernel_end (d, 0, status);
-  NEXT (exit) (status);
+  EMUL_NEXT (exit) (status);
   __builtin_unreachable ();
 }
 
@@ -483,7 +238,7 @@ abort (void)
 
   if (d != NULL)
     kernel_end (d, SIGABRT, 0);
-  NEXT (abort) ();
+  EMUL_NEXT (abort) ();
   __builtin_unreachable ();
 }
 
@@ -503,7 +258,7 @@ __assert_fail (const char *assertion, const char *file, unsigned int line,
 						       : sizeof buf - 1);
       kernel_end (d, SIGABRT, 0);
     }
-  NEXT (__assert_fail) (assertion, file, line, function);
+  EMUL_NEXT (__assert_fail) (assertion, file, line, function);
   __builtin_unreachable ();
 }
 

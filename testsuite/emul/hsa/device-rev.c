@@ -108,9 +108,9 @@ emul_ancestor (void *arg, void (*host_fn) (void *), uint64_t mapnum,
 
   if (d->out == NULL)
     {
-      emul_diag ("kernel %s reaches an ancestor region, but its kernarg "
-		 "block has no out_ptr: no way to ask the host",
-		 d->kernel->name);
+      emul_report ("kernel %s reaches an ancestor region, but its kernarg "
+		   "block has no out_ptr: no way to ask the host",
+		   d->kernel->name);
       abort ();
     }
   w[GCN_REV_FN] = emul_rev_device_fn (d->kernel, host_fn);
@@ -118,9 +118,9 @@ emul_ancestor (void *arg, void (*host_fn) (void *), uint64_t mapnum,
     {
       /* The host is told about an address it does not know, as a device
 	 with a broken table would.  */
-      emul_diag ("kernel %s: the ancestor region with host function %p has "
-		 "no device-side function in .offload_func_table",
-		 d->kernel->name, (void *) host_fn);
+      emul_report ("kernel %s: the ancestor region with host function %p has "
+		   "no device-side function in .offload_func_table",
+		   d->kernel->name, (void *) host_fn);
       w[GCN_REV_FN] = (uint64_t) (uintptr_t) host_fn;
     }
   w[GCN_REV_MAPNUM] = mapnum;
@@ -133,8 +133,8 @@ emul_ancestor (void *arg, void (*host_fn) (void *), uint64_t mapnum,
       b = buf_get (d, n * (2 * sizeof (uint64_t) + sizeof (uint16_t)));
       if (b == NULL)
 	{
-	  emul_diag ("kernel %s: no device memory for a reverse-offload "
-		     "request of %zu map(s)", d->kernel->name, n);
+	  emul_report ("kernel %s: no device memory for a reverse-offload "
+		       "request of %zu map(s)", d->kernel->name, n);
 	  abort ();
 	}
       m = b->mem;

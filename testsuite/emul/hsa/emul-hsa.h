@@ -45,6 +45,7 @@ hsa_status_t hsa_shut_down (void);
 #include <stdint.h>
 
 #include "console.h"
+#include "emul-base.h"
 
 #define EMUL_MAX_GPUS 8
 #define EMUL_PAGE 4096u
@@ -154,39 +155,14 @@ hsa_status_t emul_enter (enum emul_entry e);
 uint32_t emul_isa_mach (const char *name);
 const char *emul_mach_name (uint32_t mach);
 
-/* A misuse of the API or a failed check: always printed.  */
-void emul_diag (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
+/* A misuse of the API or a failed check is always printed, by
+   emul_report (of the base).  */
 /* Progress and the reasons for rejected input: GOMPTARGET_EMUL_HSA_TRACE.  */
 void emul_trace (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 
-/* Objects handed out as handles come from pools of slabs that are never
-   freed, so any handle can be checked: it must point into a slab at an
-   object boundary and be live.  */
-struct emul_obj
-{
-  uint32_t magic;
-  uint32_t live;
-  void *next_free;
-};
-
-struct emul_pool
-{
-  const char *what;
-  size_t objsize;
-  pthread_mutex_t lock;
-  char **slabs;
-  size_t nslabs;
-  struct emul_obj *free_list;
-};
-
-#define EMUL_POOL_INIT(what, type) \
-  { what, sizeof (type), PTHREAD_MUTEX_INITIALIZER, NULL, 0, NULL }
-
-void *emul_pool_get (struct emul_pool *pool);
-void emul_pool_put (struct emul_pool *pool, void *obj);
-/* OBJ if it is a live object of POOL, else NULL.  */
-void *emul_pool_find (struct emul_pool *pool, uint64_t handle);
+/* Objects handed out as handles come from the base's pools (struct
+   emul_pool, emul_pool_get, emul_pool_put, emul_pool_find).  */
 
 /* agents.c: the runtime, agents, regions (also the AMD memory pools).  */
 

@@ -32,6 +32,7 @@
 #include "emul-hsa.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,10 +126,10 @@ list_entries (void)
 
   for (e = 0; e < EMUL_ENTRY_COUNT; e++)
     if (entries[e].can_fail)
-      emul_diag ("can fail: %s %s", entries[e].name,
-		 status_name (entry_default_status (e), buf, sizeof buf));
+      emul_report ("can fail: %s %s", entries[e].name,
+		   status_name (entry_default_status (e), buf, sizeof buf));
     else
-      emul_diag ("cannot fail: %s (returns no status)", entries[e].name);
+      emul_report ("cannot fail: %s (returns no status)", entries[e].name);
 }
 
 /* A status: an HSA_STATUS_ name or a number (decimal or 0x hex), not
@@ -157,8 +158,10 @@ static const char *
 parse_item (char *item)
 {
   struct emul_fail_rule rule = { 1, true, HSA_STATUS_SUCCESS };
-  char *eq = strchr (item, '='), *colon;
-  int e;
+  char *eq = strchr (item, '=');
+  unsigned long n;
+  bool from;
+  int counted, e;
 
   if (eq != NULL)
     {
@@ -167,21 +170,13 @@ parse_item (char *item)
 	return "unknown status (expected an HSA_STATUS_ name or a "
 	       "non-zero number)";
     }
-  colon = strchr (item, ':');
-  if (colon != NULL)
+  counted = emul_rule_count (item, ULONG_MAX, &n, &from);
+  if (counted < 0)
+    return "expected FUNCTION[:N[+]][=STATUS] with N >= 1";
+  if (counted)
     {
-      char *end;
-      unsigned long long n;
-
-      *colon++ = '\0';
-      if (*colon < '0' || *colon > '9')
-	return "expected FUNCTION[:N[+]][=STATUS] with N >= 1";
-      errno = 0;
-      n = strtoull (colon, &end, 10);
-      rule.from = *end == '+';
-      if (errno != 0 || n == 0 || *(end + rule.from) != '\0')
-	return "expected FUNCTION[:N[+]][=STATUS] with N >= 1";
       rule.at = n;
+      rule.from = from;
     }
   for (e = 0; e < EMUL_ENTRY_COUNT; e++)
     if (strcmp (item, entries[e].name) == 0)
@@ -226,8 +221,8 @@ emul_fail_parse (const char *spec)
 	}
       if (why != NULL)
 	{
-	  emul_diag ("GOMPTARGET_EMUL_HSA_FAIL='%s': '%.*s': %s", spec,
-		     (int) len, p, why);
+	  emul_report ("GOMPTARGET_EMUL_HSA_FAIL='%s': '%.*s': %s", spec,
+		       (int) len, p, why);
 	  return false;
 	}
       p += len + (comma != NULL);
@@ -244,8 +239,7 @@ emul_enter (enum emul_entry e)
 
   if (r->at == 0)
     return HSA_STATUS_SUCCESS;
-  n = __atomic_add_fetch (&emul_cfg.fail_calls[e], 1, __ATOMIC_RELAXED);
-  if (n != r->at && !(r->from && n > r->at))
+  if (!emul_rule_hit (&emul_cfg.fail_calls[e], r->at, r->from, &n))
     return HSA_STATUS_SUCCESS;
   emul_trace ("failure injected: %s call %llu: %s", entries[e].name,
 	      (unsigned long long) n,

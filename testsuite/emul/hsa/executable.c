@@ -130,15 +130,15 @@ hsa_executable_destroy (hsa_executable_t executable)
   if (e == NULL)
     {
       pthread_mutex_unlock (&exec_lock);
-      emul_diag ("hsa_executable_destroy: 0x%llx is not a live executable",
-		 (unsigned long long) executable.handle);
+      emul_report ("hsa_executable_destroy: 0x%llx is not a live executable",
+		   (unsigned long long) executable.handle);
       return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
     }
   if (__atomic_load_n (&e->busy, __ATOMIC_ACQUIRE) > 0)
     {
       pthread_mutex_unlock (&exec_lock);
-      emul_diag ("hsa_executable_destroy: a kernel of executable 0x%llx is "
-		 "running", (unsigned long long) executable.handle);
+      emul_report ("hsa_executable_destroy: a kernel of executable 0x%llx is "
+		   "running", (unsigned long long) executable.handle);
       return HSA_STATUS_ERROR_RESOURCE_FREE;
     }
   for (p = &live_executables; *p != NULL; p = &(*p)->next_live)

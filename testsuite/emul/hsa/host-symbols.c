@@ -5,9 +5,8 @@
    their .gnu.offload_funcs / .gnu.offload_vars tables (GCC's host tables:
    the outlined target functions and the declare-target variables).
 
-   dl_iterate_phdr only collects names and load addresses; the files are
-   read afterwards, outside its callback (I/O inside the callback
-   deadlocks under ThreadSanitizer).
+   The loaded objects and their files come from emul/common's
+   host-objects.c.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -30,21 +29,15 @@
 #include "emul-hsa.h"
 
 #include <dlfcn.h>
-#include <elf.h>
 #include <fcntl.h>
-#include <link.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 struct host_object
 {
   char *path;
   uintptr_t base;
-  void *map;
-  size_t map_size;
+  struct emul_elf elf;
   const Elf64_Sym *syms;
   size_t nsyms;
   const char *str;
@@ -60,43 +53,16 @@ static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct host_object *objects;
 static size_t nobjects;
 
-struct collected
+/* The file of a loaded object of dl_iterate_phdr name NAME; NULL for the
+   vDSO.  */
+static const char *
+object_path (const char *name)
 {
-  char **paths;
-  uintptr_t *bases;
-  size_t n, cap;
-};
-
-static int
-collect (struct dl_phdr_info *info, size_t size, void *data)
-{
-  struct collected *c = data;
-  const char *name = info->dlpi_name;
-
-  (void) size;
-  if (name == NULL || name[0] == '\0')
-    name = "/proc/self/exe";
+  if (name[0] == '\0')
+    return "/proc/self/exe";
   if (strstr (name, "linux-vdso") != NULL || strstr (name, "linux-gate"))
-    return 0;
-  if (c->n == c->cap)
-    {
-      size_t cap = c->cap ? 2 * c->cap : 16;
-      char **p = realloc (c->paths, cap * sizeof *p);
-      uintptr_t *b;
-      if (p == NULL)
-	return 1;
-      c->paths = p;
-      b = realloc (c->bases, cap * sizeof *b);
-      if (b == NULL)
-	return 1;
-      c->bases = b;
-      c->cap = cap;
-    }
-  c->paths[c->n] = strdup (name);
-  if (c->paths[c->n] == NULL)
-    return 1;
-  c->bases[c->n++] = info->dlpi_addr;
-  return 0;
+    return NULL;
+  return name;
 }
 
 /* Read the symbol table and host tables of O's file.  */
@@ -104,41 +70,21 @@ static bool
 open_object (struct host_object *o)
 {
   int fd = open (o->path, O_RDONLY | O_CLOEXEC);
-  struct stat st;
   const Elf64_Ehdr *eh;
   const Elf64_Shdr *sh, *symsec = NULL;
   const char *shstr;
   unsigned i;
 
-  if (fd < 0)
+  if (fd < 0 || !emul_elf_map (fd, &o->elf))
     return false;
-  if (fstat (fd, &st) != 0 || (size_t) st.st_size < sizeof *eh)
-    {
-      close (fd);
-      return false;
-    }
-  o->map_size = (size_t) st.st_size;
-  o->map = mmap (NULL, o->map_size, PROT_READ, MAP_PRIVATE, fd, 0);
-  close (fd);
-  if (o->map == MAP_FAILED)
-    {
-      o->map = NULL;
-      return false;
-    }
-  eh = o->map;
-  if (memcmp (eh->e_ident, ELFMAG, SELFMAG) != 0
-      || eh->e_ident[EI_CLASS] != ELFCLASS64
-      || eh->e_shentsize != sizeof *sh || eh->e_shoff == 0
-      || eh->e_shoff > o->map_size
-      || (uint64_t) eh->e_shnum * sizeof *sh > o->map_size - eh->e_shoff
-      || eh->e_shstrndx >= eh->e_shnum)
-    return false;
-  sh = (const Elf64_Shdr *) ((const char *) o->map + eh->e_shoff);
-  if (sh[eh->e_shstrndx].sh_offset > o->map_size
-      || sh[eh->e_shstrndx].sh_size > o->map_size
+  eh = o->elf.eh;
+  sh = o->elf.sh;
+  if (eh->e_shstrndx >= eh->e_shnum
+      || sh[eh->e_shstrndx].sh_offset > o->elf.size
+      || sh[eh->e_shstrndx].sh_size > o->elf.size
 				      - sh[eh->e_shstrndx].sh_offset)
     return false;
-  shstr = (const char *) o->map + sh[eh->e_shstrndx].sh_offset;
+  shstr = (const char *) o->elf.map + sh[eh->e_shstrndx].sh_offset;
 
   for (i = 0; i < eh->e_shnum; i++)
     {
@@ -163,20 +109,10 @@ open_object (struct host_object *o)
 	  o->nvars = sh[i].sh_size / (2 * sizeof (uintptr_t));
 	}
     }
-  if (symsec != NULL && symsec->sh_entsize == sizeof (Elf64_Sym)
-      && symsec->sh_link < eh->e_shnum
-      && symsec->sh_offset <= o->map_size
-      && symsec->sh_size <= o->map_size - symsec->sh_offset
-      && sh[symsec->sh_link].sh_offset <= o->map_size
-      && sh[symsec->sh_link].sh_size <= o->map_size
-					 - sh[symsec->sh_link].sh_offset)
-    {
-      o->syms = (const Elf64_Sym *) ((const char *) o->map
-				     + symsec->sh_offset);
-      o->nsyms = symsec->sh_size / sizeof (Elf64_Sym);
-      o->str = (const char *) o->map + sh[symsec->sh_link].sh_offset;
-      o->strsz = sh[symsec->sh_link].sh_size;
-    }
+  /* A symbol table outside the file leaves O without symbols.  */
+  if (symsec != NULL)
+    emul_elf_symbols (&o->elf, symsec, &o->syms, &o->nsyms, &o->str,
+		      &o->strsz);
   return true;
 }
 
@@ -187,8 +123,7 @@ drop_objects (void)
 
   for (i = 0; i < nobjects; i++)
     {
-      if (objects[i].map != NULL)
-	munmap (objects[i].map, objects[i].map_size);
+      emul_elf_unmap (&objects[i].elf);
       free (objects[i].path);
     }
   free (objects);
@@ -199,43 +134,41 @@ drop_objects (void)
 void
 emul_host_refresh (void)
 {
-  struct collected c = { NULL, NULL, 0, 0 };
+  struct emul_loaded_object *loaded;
+  size_t n = emul_loaded_objects (object_path, &loaded, NULL, NULL);
   Dl_info self;
   size_t i;
 
-  dl_iterate_phdr (collect, &c);
   /* This library has nothing to offer.  */
   if (dladdr ((void *) emul_host_refresh, &self) == 0)
     self.dli_fname = NULL;
 
   pthread_mutex_lock (&host_lock);
   drop_objects ();
-  objects = calloc (c.n + 1, sizeof *objects);
-  for (i = 0; i < c.n; i++)
+  objects = calloc (n + 1, sizeof *objects);
+  for (i = 0; i < n; i++)
     {
       struct host_object *o;
       if (objects == NULL || (self.dli_fname != NULL
-			      && strcmp (c.paths[i], self.dli_fname) == 0))
+			      && strcmp (loaded[i].path, self.dli_fname) == 0))
 	{
-	  free (c.paths[i]);
+	  free (loaded[i].path);
 	  continue;
 	}
       o = &objects[nobjects];
-      o->path = c.paths[i];
-      o->base = c.bases[i];
+      o->path = loaded[i].path;
+      o->base = loaded[i].base;
       if (open_object (o))
 	nobjects++;
       else
 	{
-	  if (o->map != NULL)
-	    munmap (o->map, o->map_size);
+	  emul_elf_unmap (&o->elf);
 	  free (o->path);
 	  memset (o, 0, sizeof *o);
 	}
     }
   pthread_mutex_unlock (&host_lock);
-  free (c.paths);
-  free (c.bases);
+  free (loaded);
 }
 
 static bool

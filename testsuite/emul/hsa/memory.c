@@ -78,8 +78,8 @@ emul_arena_create (const char *name, uint64_t size)
 	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED)
     {
-      emul_diag ("cannot reserve %llu MiB of address space for %s memory",
-		 (unsigned long long) (size >> 20), name);
+      emul_report ("cannot reserve %llu MiB of address space for %s memory",
+		   (unsigned long long) (size >> 20), name);
       free (a);
       return NULL;
     }
@@ -228,7 +228,7 @@ emul_mem_free (void *ptr, const char *api)
 	  if (a->freed[k].start == p && a->freed[k].size != 0)
 	    why = "was freed already (double free)";
       pthread_mutex_unlock (&mem_lock);
-      emul_diag ("%s: %p %s", api, ptr, why);
+      emul_report ("%s: %p %s", api, ptr, why);
       return HSA_STATUS_ERROR_INVALID_ARGUMENT;
     }
   madvise (ptr, a->blocks[i].mapped, MADV_DONTNEED);
@@ -301,8 +301,8 @@ emul_mem_check (const void *ptr, size_t n, const char *what, const char *api)
       pthread_mutex_unlock (&mem_lock);
       if (k == narenas)
 	return true;
-      emul_diag ("%s: %s [%p, +%zu) runs from host memory into the "
-		 "emulated device memory", api, what, ptr, n);
+      emul_report ("%s: %s [%p, +%zu) runs from host memory into the "
+		   "emulated device memory", api, what, ptr, n);
       return false;
     }
   i = block_of (a, p);
@@ -326,8 +326,8 @@ emul_mem_check (const void *ptr, size_t n, const char *what, const char *api)
 		    a->freed[f].size);
     }
   pthread_mutex_unlock (&mem_lock);
-  emul_diag ("%s: %s [%p, +%zu) in %s memory %s", api, what, ptr, n,
-	     a->name, why);
+  emul_report ("%s: %s [%p, +%zu) in %s memory %s", api, what, ptr, n,
+	       a->name, why);
   return false;
 }
 
@@ -384,8 +384,8 @@ hsa_memory_assign_agent (void *ptr, hsa_agent_t agent,
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;
   if (ptr == NULL || !emul_mem_lookup (ptr, &start, &size, NULL))
     {
-      emul_diag ("hsa_memory_assign_agent: %p is not in a live allocation",
-		 ptr);
+      emul_report ("hsa_memory_assign_agent: %p is not in a live allocation",
+		   ptr);
       return HSA_STATUS_ERROR_INVALID_ARGUMENT;
     }
   return HSA_STATUS_SUCCESS;
@@ -432,8 +432,8 @@ hsa_amd_agents_allow_access (uint32_t num_agents, const hsa_agent_t *agents,
       return HSA_STATUS_ERROR_INVALID_AGENT;
   if (!emul_mem_lookup (ptr, &start, &size, NULL))
     {
-      emul_diag ("hsa_amd_agents_allow_access: %p is not in a live "
-		 "allocation", ptr);
+      emul_report ("hsa_amd_agents_allow_access: %p is not in a live "
+		   "allocation", ptr);
       return HSA_STATUS_ERROR_INVALID_ARGUMENT;
     }
   return HSA_STATUS_SUCCESS;
@@ -468,8 +468,8 @@ hsa_amd_memory_lock (void *host_ptr, size_t size, hsa_agent_t *agents,
       return HSA_STATUS_ERROR_INVALID_AGENT;
   if (emul_mem_in_arena (host_ptr))
     {
-      emul_diag ("hsa_amd_memory_lock: %p is HSA-allocated memory, not host "
-		 "memory", host_ptr);
+      emul_report ("hsa_amd_memory_lock: %p is HSA-allocated memory, not host "
+		   "memory", host_ptr);
       return HSA_STATUS_ERROR_INVALID_ARGUMENT;
     }
   pthread_mutex_lock (&mem_lock);
@@ -510,7 +510,7 @@ hsa_amd_memory_unlock (void *host_ptr)
   if (l == NULL)
     {
       pthread_mutex_unlock (&mem_lock);
-      emul_diag ("hsa_amd_memory_unlock: %p was not locked", host_ptr);
+      emul_report ("hsa_amd_memory_unlock: %p was not locked", host_ptr);
       return HSA_STATUS_ERROR_INVALID_ARGUMENT;
     }
   if (--l->count == 0)
@@ -672,7 +672,7 @@ hsa_amd_memory_async_copy_rect (const hsa_pitched_ptr_t *dst,
       || (range->z > 1
 	  && ((size_t) src_offset->y + range->y) * src->pitch > src->slice))
     {
-      emul_diag ("%s: the range does not fit the pitches", api);
+      emul_report ("%s: the range does not fit the pitches", api);
       return HSA_STATUS_ERROR_INVALID_ARGUMENT;
     }
   j = calloc (1, sizeof *j);

@@ -118,7 +118,7 @@ queue_get (const hsa_queue_t *queue, const char *api)
 						- offsetof (struct emul_queue,
 							    q)));
   if (q == NULL && api != NULL)
-    emul_diag ("%s: %p is not a live queue", api, (const void *) queue);
+    emul_report ("%s: %p is not a live queue", api, (const void *) queue);
   return q;
 }
 
@@ -142,8 +142,8 @@ queue_error (struct emul_queue *q, hsa_status_t status, bool misuse,
   vsnprintf (msg, sizeof msg, fmt, ap);
   va_end (ap);
   if (misuse)
-    emul_diag ("queue %llu, packet %llu: %s", (unsigned long long) q->q.id,
-	       (unsigned long long) q->read_index, msg);
+    emul_report ("queue %llu, packet %llu: %s", (unsigned long long) q->q.id,
+		 (unsigned long long) q->read_index, msg);
   else
     emul_trace ("queue %llu, packet %llu: %s",
 		(unsigned long long) q->q.id,
@@ -155,9 +155,9 @@ queue_error (struct emul_queue *q, hsa_status_t status, bool misuse,
     {
       const char *text = emul_status_text (status);
 
-      emul_diag ("queue %llu has no error callback; aborting, as the runtime "
-		 "does on an unhandled queue error (%.40s...)",
-		 (unsigned long long) q->q.id, text ? text : "unknown status");
+      emul_report ("queue %llu has no error callback; aborting, as the "
+		   "runtime does on an unhandled queue error (%.40s...)",
+		   (unsigned long long) q->q.id, text ? text : "unknown status");
       abort ();
     }
 }
@@ -507,10 +507,10 @@ queue_main (void *arg)
 		waiting_since = now_ms ();
 	      else if (!warned && now_ms () - waiting_since > 2000)
 		{
-		  emul_diag ("queue %llu: packet %llu has a valid header but "
-			     "the doorbell was rung only up to %lld",
-			     (unsigned long long) q->q.id,
-			     (unsigned long long) idx, (long long) bell);
+		  emul_report ("queue %llu: packet %llu has a valid header but "
+			       "the doorbell was rung only up to %lld",
+			       (unsigned long long) q->q.id,
+			       (unsigned long long) idx, (long long) bell);
 		  warned = true;
 		}
 	    }

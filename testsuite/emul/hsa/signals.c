@@ -81,8 +81,8 @@ emul_signal_get (hsa_signal_t signal, const char *api)
   struct emul_signal *s = emul_pool_find (&signal_pool, signal.handle);
 
   if (s == NULL && api != NULL)
-    emul_diag ("%s: 0x%llx is not a live signal", api,
-	       (unsigned long long) signal.handle);
+    emul_report ("%s: 0x%llx is not a live signal", api,
+		 (unsigned long long) signal.handle);
   return s;
 }
 
@@ -239,8 +239,8 @@ hsa_signal_destroy (hsa_signal_t signal)
     return HSA_STATUS_ERROR_INVALID_SIGNAL;
   if (s->doorbell)
     {
-      emul_diag ("hsa_signal_destroy: 0x%llx is a queue's doorbell signal",
-		 (unsigned long long) signal.handle);
+      emul_report ("hsa_signal_destroy: 0x%llx is a queue's doorbell signal",
+		   (unsigned long long) signal.handle);
       return HSA_STATUS_ERROR_INVALID_SIGNAL;
     }
   emul_signal_delete (s);
@@ -286,8 +286,8 @@ store (hsa_signal_t signal, hsa_signal_value_t value, int order,
   if (s != NULL && s->doorbell && emul_forked_child)
     {
       /* Its queue's ring is not in the child (agents.c).  */
-      emul_diag ("%s: the doorbell of a queue made before fork (): the "
-		 "queue is not in this child process", api);
+      emul_report ("%s: the doorbell of a queue made before fork (): the "
+		   "queue is not in this child process", api);
       raise (SIGSEGV);
     }
   if (s != NULL)
@@ -324,7 +324,7 @@ wait_api (hsa_signal_t signal, hsa_signal_condition_t condition,
   if ((int) condition < HSA_SIGNAL_CONDITION_EQ
       || (int) condition > HSA_SIGNAL_CONDITION_GTE)
     {
-      emul_diag ("%s: invalid condition %d", api, (int) condition);
+      emul_report ("%s: invalid condition %d", api, (int) condition);
       return __atomic_load_n (&s->value, __ATOMIC_ACQUIRE);
     }
   return emul_signal_wait (s, condition, compare_value, timeout_hint,

@@ -1,9 +1,9 @@
-/* handles.c -- pools of the objects the emulated HSA runtime hands out as
-   handles (signals, queues, code objects, executables, symbols).  Slabs
-   are never freed, so a handle can always be checked before use: it must
-   point at an object boundary inside a slab of the right pool, and the
-   object must be live.  A destroyed object stays dead until reused, so a
-   stale handle is reported, not followed.
+/* pools.c -- pools of the objects an emulated library hands out as
+   handles (the HSA runtime's signals, queues, code objects, executables,
+   symbols).  Slabs are never freed, so a handle can always be checked
+   before use: it must point at an object boundary inside a slab of the
+   right pool, and the object must be live.  A destroyed object stays
+   dead until reused, so a stale handle is reported, not followed.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -23,7 +23,7 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "emul-hsa.h"
+#include "emul-base.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
-/* handles.c -- the set of live handles (contexts, streams, events,
-   modules, functions, link states, linked images) of the emulated CUDA
-   driver, so that a destroyed or made-up handle is refused with an error
-   code instead of being followed.
+/* handles.c -- the set of live handles of an emulated library (the CUDA
+   driver's contexts, streams, events, modules, functions, link states,
+   linked images), each with its kind, so that a destroyed or made-up
+   handle is refused with an error code instead of being followed.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -21,7 +21,7 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#include "emul-cuda.h"
+#include "emul-base.h"
 
 #include <stdlib.h>
 
@@ -30,7 +30,7 @@
 struct slot
 {
   const void *p;
-  enum emul_handle_kind kind;
+  int kind;
 };
 
 static struct slot *slots;
@@ -62,7 +62,7 @@ find (const void *p)
 }
 
 static void
-insert (const void *p, enum emul_handle_kind kind)
+insert (const void *p, int kind)
 {
   size_t i = hash (p) & (cap - 1);
   while (slots[i].p != NULL)
@@ -86,7 +86,7 @@ grow (void)
   slots = calloc (cap, sizeof *slots);
   if (slots == NULL)
     {
-      emul_warn ("out of host memory for handles");
+      emul_report ("out of host memory for handles");
       abort ();
     }
   used = 0;
@@ -97,7 +97,7 @@ grow (void)
 }
 
 void
-emul_handle_add (enum emul_handle_kind kind, const void *p)
+emul_handle_add (int kind, const void *p)
 {
   pthread_mutex_lock (&lock);
   if (2 * (used + 1) > cap)
@@ -117,7 +117,7 @@ emul_handle_remove (const void *p)
 }
 
 bool
-emul_handle_valid (enum emul_handle_kind kind, const void *p)
+emul_handle_valid (int kind, const void *p)
 {
   if (p == NULL)
     return false;

@@ -1,0 +1,308 @@
+/* queue-internal.h -- what the files of the plugin core's queues share.
+
+   Queues of operations and their completion events, for every plugin.
+   A queue runs its operations in order.  An event is the pair
+   (queue, sequence number of an operation) packed into the opaque
+   tgt_event_t, so events cost no allocation and need no release: an event
+   has completed once its queue has completed that many operations.
+
+   Two kinds of queue, chosen by the vendor:
+   - software queues (gtc_vendor.hardware_queues false): the core keeps
+     the operations in a ring and runs them, each to completion, on the
+     first thread that needs them done -- a thread waiting for one of them
+     (synchronize) runs them itself, which costs no hand-off; work nobody
+     waits for but somebody wants to hear about (async_notify) is run by
+     the queue's own worker thread, started on first need.
+   - hardware queues: each operation is issued to the vendor's queue at
+     once, in order; the vendor runs them.  The core learns of
+     completions from the vendor's synchronisation and from host calls it
+     issues behind the operations someone wants to hear about.
+   Dependences on other queues become waits: on a software queue a wait
+   operation, run in order; on a hardware queue the vendor's device-side
+   wait (issue_wait).
+
+   A queue's state is guarded by a spin lock held for a few instructions
+   at a time (or a small copy's); threads that must wait for an operation
+   run by another sleep on a futex.  The launch path takes no other lock
+   and allocates nothing.
+
+   The files:
+     queue-table.c    the table of queues, events decoded, fork, teardown;
+     queue-submit.c   operations made and queued behind their dependences,
+                      on a thread's home queue: run at once, put in the
+                      ring, or issued to the vendor's hardware queue;
+     queue-ring.c     the ring of a software queue's pending operations;
+     queue-run.c      a software queue's operations run in turn;
+     queue-worker.c   a software queue's worker thread;
+     queue-notify.c   completions recorded and told to the front end;
+     queue-wait.c     waiting for and querying events, queues and devices;
+     queue-lock.h     the queue's spin lock and futex sleeps.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_PLUGIN_CORE_QUEUE_INTERNAL_H
+#define GT_PLUGIN_CORE_QUEUE_INTERNAL_H
+
+#include "plugin-core.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Events: queue index + 1 in the top bits, the operation's sequence
+   number (from 1) in the others.  */
+#define SEQ_BITS 48
+#define SEQ_MASK ((UINT64_C (1) << SEQ_BITS) - 1)
+#define MAX_QUEUES 4096
+
+/* Launch arguments kept in the operation itself, up to this many.  */
+#define INLINE_VARS 6
+
+/* The core's thread-local data: a plugin is opened once, early, and
+   this is a few words of the static TLS surplus.  */
+#define GTC_TLS __thread __attribute__ ((tls_model ("initial-exec")))
+
+/* Every queue of the plugin, by index (queue-table.c).  */
+extern struct gtc_queue *gtc_queue_table[MAX_QUEUES] GTC_HIDDEN;
+extern unsigned gtc_num_queues GTC_HIDDEN;
+
+/* Queues per device (GOMPTARGET_QUEUES).  */
+extern unsigned gtc_max_queues_per_device GTC_HIDDEN;
+
+/* The queue whose operations this thread is running, if any.  */
+extern GTC_TLS struct gtc_queue *gtc_running_queue GTC_HIDDEN;
+
+enum op_kind
+{
+  OP_COPY = GTC_OP_COPY,
+  OP_LAUNCH = GTC_OP_LAUNCH,
+  OP_HOST_CALL = GTC_OP_HOST_CALL,
+  OP_MARK = GTC_OP_MARK,
+  OP_WAIT			/* For queue U.WAIT.Q to reach U.WAIT.SEQ.  */
+};
+
+struct op
+{
+  unsigned char kind;
+  unsigned char dir;		/* enum gtc_copy_dir.  */
+  int32_t nvars;
+  union
+  {
+    struct
+    {
+      void *dst;
+      const void *src;
+      size_t size;
+      struct gtc_device *peer;
+    } copy;
+    struct
+    {
+      void *entry;
+      void **heap_vars;		/* When NVARS > INLINE_VARS.  */
+      int32_t num_teams, thread_limit;
+    } launch;
+    struct
+    {
+      void (*fn) (void *);
+      void *arg;
+    } call;
+    struct
+    {
+      struct gtc_queue *q;
+      uint64_t seq;
+    } wait;
+  } u;
+  void *vars[INLINE_VARS];
+};
+
+/* What a software queue's thread running operations runs.  */
+enum executing
+{
+  EXEC_NONE,			/* No thread runs operations.  */
+  EXEC_RING,			/* Operations of the ring, in turn.  */
+  EXEC_AT_ONCE			/* Operation COMPLETED+1, which never
+				   entered the ring (run_at_once_locked).  */
+};
+
+struct note
+{
+  uint64_t seq;
+  tgt_sync_event_t token;
+};
+
+struct gtc_queue_state
+{
+  int lock;			/* The spin lock.  */
+  uint64_t submitted;		/* Sequence number of the last operation.  */
+  uint64_t completed;		/* Accessed atomically too.  */
+  uint64_t failed;		/* First failed operation, 0 if none.  */
+
+  /* Threads sleeping until something completes sleep on DONE_WORD, the
+     worker on WORK_WORD; both are bumped before a wake.  */
+  int done_word, done_sleepers;
+  int work_word;
+
+  /* Software queues.  */
+  struct op *ring;		/* Operations COMPLETED+1 .. SUBMITTED at
+				   their seq modulo CAP, but for one run
+				   at once (EXEC_AT_ONCE).  */
+  size_t cap;
+  unsigned char executing;	/* enum executing.  */
+  pthread_t worker;
+  bool worker_started, stop;
+
+  /* Hardware queues: the last operation a completion host call follows.  */
+  uint64_t marked;
+
+  /* Completions someone wants to hear about.  */
+  struct note *notes;
+  size_t nnotes, notes_cap;
+};
+
+#include "queue-lock.h"
+
+/* ---- Events.  ---- */
+
+static inline tgt_event_t
+make_event (const struct gtc_queue *q, uint64_t seq)
+{
+  return (tgt_event_t) (uintptr_t) (((uint64_t) (q->index + 1) << SEQ_BITS)
+				    | seq);
+}
+
+/* The queue and sequence number of EVENT, or NULL.  */
+static inline struct gtc_queue *
+event_queue (tgt_event_t event, uint64_t *seq)
+{
+  uint64_t v = (uint64_t) (uintptr_t) event;
+  uint64_t qi = v >> SEQ_BITS;
+  struct gtc_queue *q;
+
+  if (GT_UNLIKELY (qi == 0
+		   || qi > __atomic_load_n (&gtc_num_queues, __ATOMIC_ACQUIRE)))
+    return NULL;
+  q = __atomic_load_n (&gtc_queue_table[qi - 1], __ATOMIC_ACQUIRE);
+  GT_ANNOTATE_HAPPENS_AFTER (&gtc_queue_table[qi - 1]);
+  *seq = v & SEQ_MASK;
+  if (GT_UNLIKELY (q == NULL || *seq == 0
+		   || *seq > __atomic_load_n (&q->state->submitted,
+					      __ATOMIC_ACQUIRE)))
+    return NULL;
+  return q;
+}
+
+/* The queue and sequence number of EVENT, or NULL with a message.  */
+static inline struct gtc_queue *
+checked_event_queue (tgt_event_t event, uint64_t *seq)
+{
+  struct gtc_queue *q = event_queue (event, seq);
+
+  if (GT_UNLIKELY (q == NULL))
+    gt_plugin_error ("invalid event %p", event);
+  return q;
+}
+
+static inline uint64_t
+completed (const struct gtc_queue *q)
+{
+  uint64_t seq = __atomic_load_n (&q->state->completed, __ATOMIC_ACQUIRE);
+
+  GT_ANNOTATE_HAPPENS_AFTER (&q->state->completed);
+  return seq;
+}
+
+/* ---- Operations.  ---- */
+
+/* The copy of the operation of SEQ out of the ring, of its used part.  */
+static inline void
+copy_op (struct op *dst, const struct op *src)
+{
+  size_t n = offsetof (struct op, vars);
+
+  if (src->kind == OP_LAUNCH && src->u.launch.heap_vars == NULL)
+    n += src->nvars * sizeof (void *);
+  memcpy (dst, src, n);
+}
+
+/* Hand the copy or launch OP to the vendor, on Q: run it (software
+   queues) or issue it (hardware queues).  */
+static inline int
+vendor_op (struct gtc_queue *q, const struct op *op)
+{
+  if (op->kind == OP_COPY)
+    return gtc_vendor.copy (q, (enum gtc_copy_dir) op->dir,
+			    op->u.copy.dst, op->u.copy.src,
+			    op->u.copy.size, op->u.copy.peer);
+  return gtc_vendor.launch (q, op->u.launch.entry,
+			    op->u.launch.heap_vars
+			    ? op->u.launch.heap_vars : (void **) op->vars,
+			    op->nvars, op->u.launch.num_teams,
+			    op->u.launch.thread_limit);
+}
+
+/* ---- Between the files.  ---- */
+
+/* queue-notify.c */
+void gtc_complete_and_fire_locked (struct gtc_queue *q, uint64_t seq)
+  GTC_HIDDEN;
+
+/* queue-ring.c */
+int gtc_push_locked (struct gtc_queue_state *s, const struct op *op)
+  GTC_HIDDEN;
+
+/* queue-run.c */
+int gtc_run_op (struct gtc_queue *q, struct op *op) GTC_HIDDEN;
+void gtc_run_ops_locked (struct gtc_queue *q, uint64_t until) GTC_HIDDEN;
+
+/* queue-worker.c */
+int gtc_wake_worker_locked (struct gtc_queue *q) GTC_HIDDEN;
+
+/* queue-table.c */
+struct gtc_queue *gtc_queue_new (struct gtc_device *dev) GTC_HIDDEN;
+
+/* ---- Running operations.  ---- */
+
+/* Operation SEQ of Q has run, ERR its result (Q's lock held): record it,
+   and tell those waiting for it.  */
+static inline void
+op_ran_locked (struct gtc_queue *q, uint64_t seq, int err)
+{
+  struct gtc_queue_state *s = q->state;
+
+  if (err && s->failed == 0)
+    __atomic_store_n (&s->failed, seq, __ATOMIC_RELEASE);
+  GT_ANNOTATE_HAPPENS_BEFORE (&s->completed);
+  if (s->nnotes || s->done_sleepers)
+    gtc_complete_and_fire_locked (q, seq);
+  else
+    __atomic_store_n (&s->completed, seq, __ATOMIC_RELEASE);
+}
+
+/* This thread stops running Q's operations (Q's lock held): others
+   waiting may have to take over.  */
+static inline void
+hand_over_locked (struct gtc_queue_state *s)
+{
+  if (s->done_sleepers)
+    wake (&s->done_word, INT_MAX);
+  if (s->nnotes && s->completed < s->submitted)
+    wake (&s->work_word, 1);
+}
+
+#endif /* GT_PLUGIN_CORE_QUEUE_INTERNAL_H */

@@ -1,0 +1,111 @@
+/* queue-lock.h -- the spin lock of a queue's state and the futex sleeps of
+   the threads waiting on it, for the files of the plugin core's queues
+   (queue-internal.h includes it).
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_PLUGIN_CORE_QUEUE_LOCK_H
+#define GT_PLUGIN_CORE_QUEUE_LOCK_H
+
+#include "gt-valgrind.h"
+
+#include <linux/futex.h>
+#include <sched.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* ---- Locking and sleeping.  ---- */
+
+static inline void
+cpu_relax (void)
+{
+#if defined (__x86_64__) || defined (__i386__)
+  __builtin_ia32_pause ();
+#endif
+}
+
+static inline void
+qlock (struct gtc_queue_state *s)
+{
+  unsigned spins = 0;
+
+  while (__atomic_exchange_n (&s->lock, 1, __ATOMIC_ACQUIRE))
+    while (__atomic_load_n (&s->lock, __ATOMIC_RELAXED))
+      if (++spins % 128 == 0)
+	sched_yield ();
+      else
+	cpu_relax ();
+  GT_ANNOTATE_LOCK_ACQUIRED (&s->lock);
+}
+
+static inline void
+qunlock (struct gtc_queue_state *s)
+{
+  GT_ANNOTATE_LOCK_RELEASED (&s->lock);
+  __atomic_store_n (&s->lock, 0, __ATOMIC_RELEASE);
+}
+
+static inline bool
+qtrylock (struct gtc_queue_state *s)
+{
+  return !__atomic_exchange_n (&s->lock, 1, __ATOMIC_ACQUIRE);
+}
+
+static inline void
+futex_wait (int *addr, int val)
+{
+  syscall (SYS_futex, addr, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
+}
+
+static inline void
+futex_wake (int *addr, int n)
+{
+  syscall (SYS_futex, addr, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+}
+
+/* Q's lock held: sleep until *WORD changes from what it is now.  The
+   lock is released meanwhile and held again on return.  */
+static inline void
+sleep_on (struct gtc_queue_state *s, int *word, int *sleepers)
+{
+  int v;
+
+  /* The futex words are only read and written atomically (and by the
+     kernel).  */
+  GT_ANNOTATE_ATOMIC (word);
+  v = __atomic_load_n (word, __ATOMIC_RELAXED);
+  if (sleepers)
+    (*sleepers)++;
+  qunlock (s);
+  futex_wait (word, v);
+  qlock (s);
+  if (sleepers)
+    (*sleepers)--;
+}
+
+/* Q's lock held: wake whoever sleeps on WORD.  */
+static inline void
+wake (int *word, int n)
+{
+  GT_ANNOTATE_ATOMIC (word);
+  __atomic_add_fetch (word, 1, __ATOMIC_RELEASE);
+  futex_wake (word, n);
+}
+
+#endif /* GT_PLUGIN_CORE_QUEUE_LOCK_H */

@@ -1,0 +1,283 @@
+/* queue-submit.c -- queueing an operation on a device (gtc_submit), the
+   launch path: the queue it goes to (the thread's home queue, made on
+   first use), the operation made from its descriptor, its dependences on
+   other queues turned into waits, and the operation run at once, put in
+   the ring or issued to the vendor's hardware queue.  One file, so that
+   the path inlines as one function.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "queue-internal.h"
+
+#include <stdlib.h>
+
+/* A copy run at once of at most this many bytes runs with its queue's
+   lock held.  */
+#define LOCKED_COPY_MAX 4096
+
+/* Which queue of a device a thread uses by default, + 1 (0: not chosen
+   yet).  */
+static GTC_TLS unsigned home_slot;
+static unsigned next_home_slot;
+
+/* ---- The queue of an operation.  ---- */
+
+/* The queue of DEV in the calling thread's slot, made now.  */
+static struct gtc_queue *
+make_home_queue (struct gtc_device *dev, unsigned slot)
+{
+  struct gtc_queue *q;
+
+  pthread_mutex_lock (&dev->lock);
+  q = dev->queues[slot];
+  if (q == NULL)
+    {
+      q = gtc_queue_new (dev);
+      GT_ANNOTATE_HAPPENS_BEFORE (&dev->queues[slot]);
+      __atomic_store_n (&dev->queues[slot], q, __ATOMIC_RELEASE);
+    }
+  pthread_mutex_unlock (&dev->lock);
+  return q;
+}
+
+static inline struct gtc_queue *
+home_queue (struct gtc_device *dev)
+{
+  unsigned slot = home_slot;
+  struct gtc_queue *q;
+
+  if (GT_UNLIKELY (slot == 0))
+    slot = home_slot = __atomic_fetch_add (&next_home_slot, 1,
+					   __ATOMIC_RELAXED)
+			 % gtc_max_queues_per_device + 1;
+  q = __atomic_load_n (&dev->queues[slot - 1], __ATOMIC_ACQUIRE);
+  if (GT_LIKELY (q != NULL))
+    {
+      GT_ANNOTATE_HAPPENS_AFTER (&dev->queues[slot - 1]);
+      return q;
+    }
+  return make_home_queue (dev, slot - 1);
+}
+
+struct gtc_queue *
+gtc_home_queue (struct gtc_device *dev)
+{
+  return home_queue (dev);
+}
+
+/* ---- Submitting.  ---- */
+
+/* The operation of D, in OP; false (with a message) on failure.  */
+static bool
+make_op (const struct gtc_op_desc *d, struct op *op)
+{
+  op->kind = (unsigned char) d->kind;
+  op->nvars = 0;
+  switch (d->kind)
+    {
+    case GTC_OP_COPY:
+      op->dir = (unsigned char) d->dir;
+      op->u.copy.dst = d->dst;
+      op->u.copy.src = d->src;
+      op->u.copy.size = d->size;
+      op->u.copy.peer = d->peer;
+      break;
+    case GTC_OP_LAUNCH:
+      op->u.launch.entry = d->kernel;
+      op->u.launch.num_teams = d->num_teams;
+      op->u.launch.thread_limit = d->thread_limit;
+      op->u.launch.heap_vars = NULL;
+      op->nvars = d->nvars;
+      if (d->nvars > 0)
+	{
+	  /* The caller's array is free again once we return.  */
+	  void **v = op->vars;
+	  if (d->nvars > INLINE_VARS)
+	    {
+	      v = op->u.launch.heap_vars = malloc (d->nvars * sizeof *v);
+	      if (v == NULL)
+		{
+		  gt_plugin_error ("out of host memory queueing a launch");
+		  return false;
+		}
+	    }
+	  memcpy (v, d->vars, d->nvars * sizeof *v);
+	}
+      break;
+    case GTC_OP_HOST_CALL:
+      op->u.call.fn = d->fn;
+      op->u.call.arg = d->arg;
+      break;
+    case GTC_OP_MARK:
+      break;
+    }
+  return true;
+}
+
+/* May OP run at once on the calling thread, on software queue S (lock
+   held)?  When nothing is queued before it or running: a copy or a host
+   call, which saves queueing it, and the launch of a construct whose
+   caller waits for it (other launches are left for whoever waits, so
+   that a nowait region runs apart).  D is the descriptor OP was made
+   from, whose caller_waits only a launch's has.  */
+static inline bool
+runs_at_once (const struct gtc_queue_state *s, const struct op *op,
+	      const struct gtc_op_desc *d)
+{
+  return (op->kind != OP_LAUNCH || d->caller_waits) && !s->executing
+	 && s->completed == s->submitted && s->failed == 0;
+}
+
+
+
+/* Run OP at once as the next operation of software queue Q, whose lock is
+   held (and released meanwhile); its sequence number.  */
+static uint64_t
+run_at_once_locked (struct gtc_queue *q, struct op *op)
+{
+  struct gtc_queue_state *s = q->state;
+  struct gtc_queue *outer = gtc_running_queue;
+  uint64_t seq = s->submitted + 1;
+  int err;
+
+  __atomic_store_n (&s->submitted, seq, __ATOMIC_RELEASE);
+  if (op->kind == OP_COPY && op->u.copy.size <= LOCKED_COPY_MAX)
+    /* A small copy is over in the time others would spin for the lock:
+       it runs with the lock held, which saves taking it again.  */
+    err = gtc_run_op (q, op);
+  else
+    {
+      s->executing = EXEC_AT_ONCE;
+      qunlock (s);
+      gtc_running_queue = q;
+      err = gtc_run_op (q, op);
+      gtc_running_queue = outer;
+      qlock (s);
+      s->executing = EXEC_NONE;
+    }
+  op_ran_locked (q, seq, err);
+  hand_over_locked (s);
+  return seq;
+}
+
+static int
+issue_op (struct gtc_queue *q, const struct op *op)
+{
+  switch (op->kind)
+    {
+    case OP_COPY:
+    case OP_LAUNCH:
+      return vendor_op (q, op);
+    case OP_HOST_CALL:
+      return gtc_vendor.issue_host_call (q, op->u.call.fn, op->u.call.arg);
+    case OP_MARK:
+      return 0;
+    case OP_WAIT:
+      return gtc_vendor.issue_wait (q, op->u.wait.q);
+    }
+  return GT_RTL_FAIL;
+}
+
+/* Queue OP, made from D, on Q behind the NDEPS events DEPS (Q's lock
+   held): waits for those of other queues first.  The sequence number of
+   OP, or 0 with a message.  */
+static uint64_t
+queue_op_locked (struct gtc_queue *q, struct op *op,
+		 const struct gtc_op_desc *d, int32_t ndeps,
+		 tgt_event_t *deps)
+{
+  struct gtc_queue_state *s = q->state;
+  struct gtc_queue *dq;
+  uint64_t seq;
+  int32_t i;
+
+  for (i = 0; i < ndeps; i++)
+    {
+      struct op w;
+      if (deps[i] == NULL)
+	continue;
+      dq = checked_event_queue (deps[i], &seq);
+      if (dq == NULL)
+	return 0;
+      if (dq == q || completed (dq) >= seq)
+	continue;
+      w.kind = OP_WAIT;
+      w.nvars = 0;
+      w.u.wait.q = dq;
+      w.u.wait.seq = seq;
+      if (gtc_vendor.hardware_queues)
+	{
+	  if (issue_op (q, &w) != 0)
+	    return 0;
+	  __atomic_store_n (&s->submitted, s->submitted + 1,
+			    __ATOMIC_RELEASE);
+	}
+      else if (gtc_push_locked (s, &w) != 0)
+	return 0;
+    }
+  if (gtc_vendor.hardware_queues)
+    {
+      if (issue_op (q, op) != 0)
+	return 0;
+      __atomic_store_n (&s->submitted, s->submitted + 1, __ATOMIC_RELEASE);
+      return s->submitted;
+    }
+  if (runs_at_once (s, op, d))
+    return run_at_once_locked (q, op);
+  if (gtc_push_locked (s, op) != 0)
+    return 0;
+  /* The ring's copy owns the launch's arguments now.  */
+  if (op->kind == OP_LAUNCH)
+    op->u.launch.heap_vars = NULL;
+  return s->submitted;
+}
+
+int
+gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
+	    int32_t ndeps, tgt_event_t *deps, tgt_event_t *event)
+{
+  struct gtc_queue *q = NULL, *dq;
+  struct op op;
+  uint64_t seq;
+  int32_t i;
+
+  if (GT_UNLIKELY (ndeps < 0 || (ndeps > 0 && deps == NULL)
+		   || event == NULL))
+    return GT_RTL_FAIL;
+  /* The queue of the first dependence on this device, else the thread's.  */
+  for (i = 0; i < ndeps && q == NULL; i++)
+    if (deps[i] != NULL && (dq = event_queue (deps[i], &seq)) != NULL
+	&& dq->dev == dev)
+      q = dq;
+  if (q == NULL && (q = home_queue (dev)) == NULL)
+    return GT_RTL_FAIL;
+  if (!make_op (d, &op))
+    return GT_RTL_FAIL;
+  qlock (q->state);
+  seq = queue_op_locked (q, &op, d, ndeps, deps);
+  qunlock (q->state);
+  /* A launch that is not in the ring (run, issued or failed) keeps its
+     arguments nowhere else.  */
+  if (op.kind == OP_LAUNCH)
+    free (op.u.launch.heap_vars);
+  if (seq == 0)
+    return GT_RTL_FAIL;
+  *event = make_event (q, seq);
+  return 0;
+}

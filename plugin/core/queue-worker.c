@@ -1,0 +1,79 @@
+/* queue-worker.c -- the worker thread of a software queue, started on first
+   need, which runs the operations that nobody waits for but somebody wants
+   to hear about (gtc_event_notify).
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "queue-internal.h"
+
+#include <pthread.h>
+
+/* The furthest operation someone wants to hear about (Q's lock held).  */
+static uint64_t
+noted_until (const struct gtc_queue_state *s)
+{
+  uint64_t m = 0;
+  size_t i;
+
+  for (i = 0; i < s->nnotes; i++)
+    if (s->notes[i].seq > m)
+      m = s->notes[i].seq;
+  return m;
+}
+
+static void *
+worker_main (void *arg)
+{
+  struct gtc_queue *q = arg;
+  struct gtc_queue_state *s = q->state;
+
+  qlock (s);
+  for (;;)
+    {
+      uint64_t until = 0;
+      while (!s->stop
+	     && (s->executing || (until = noted_until (s)) <= s->completed))
+	sleep_on (s, &s->work_word, NULL);
+      if (s->stop)
+	break;
+      gtc_run_ops_locked (q, until);
+    }
+  qunlock (s);
+  return NULL;
+}
+
+/* Q's lock held: make sure Q's worker runs.  */
+int
+gtc_wake_worker_locked (struct gtc_queue *q)
+{
+  struct gtc_queue_state *s = q->state;
+
+  if (!s->worker_started)
+    {
+      int err = pthread_create (&s->worker, NULL, worker_main, q);
+      if (err != 0)
+	{
+	  gt_plugin_error ("cannot start a queue thread (error %d)", err);
+	  return GT_RTL_FAIL;
+	}
+      s->worker_started = true;
+    }
+  wake (&s->work_word, 1);
+  return 0;
+}
