@@ -84,7 +84,8 @@ struct gt_device
   /* The target constructs whose regions may be running on the device
      (queued launches), whose items are device data even when they have
      left the table already (the end of a queued construct is queued
-     with its launch): reverse offload translates through them too.  */
+     with its launch): the lookups by device address look through them
+     too (mapping-lookup.c).  */
   struct gt_construct **running;
   unsigned num_running, running_size;
 };

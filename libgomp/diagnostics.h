@@ -25,7 +25,7 @@
 #define GT_DIAGNOSTICS_H
 
 #include "config.h"
-#include "gt-valgrind.h"
+#include "gt-lock.h"
 
 #include <pthread.h>
 #include <stdbool.h>
@@ -75,41 +75,7 @@ void *gt_realloc (void *, size_t) GT_HIDDEN;
    leaves a lock held for the code that runs at exit.  Calling
    pthread_mutex_lock or pthread_mutex_unlock does not compile (they are
    poisoned at the end of this header): the front end's locks are
-   gt_mutex_t.  */
-
-/* A lock: a word that is 0 when free, 1 when held, 2 when held and
-   others may sleep on it.  Taking a free lock is one compare-and-swap,
-   releasing it one exchange; a thread that finds it held spins a little,
-   then sleeps on a futex (error.c).  */
-typedef struct
-{
-  int word;
-} gt_mutex_t;
-
-#define GT_MUTEX_INITIALIZER { 0 }
-
-void gt_mutex_wait (gt_mutex_t *m) GT_HIDDEN;
-void gt_mutex_wake (gt_mutex_t *m) GT_HIDDEN;
-
-static inline void
-gt_mutex_acquire (gt_mutex_t *m)
-{
-  int v = 0;
-
-  if (GT_UNLIKELY (!__atomic_compare_exchange_n (&m->word, &v, 1, false,
-						 __ATOMIC_ACQUIRE,
-						 __ATOMIC_RELAXED)))
-    gt_mutex_wait (m);
-  GT_ANNOTATE_LOCK_ACQUIRED (m);
-}
-
-static inline void
-gt_mutex_release (gt_mutex_t *m)
-{
-  GT_ANNOTATE_LOCK_RELEASED (m);
-  if (GT_UNLIKELY (__atomic_exchange_n (&m->word, 0, __ATOMIC_RELEASE) == 2))
-    gt_mutex_wake (m);
-}
+   gt_mutex_t (common/gt-lock.h).  */
 
 /* The most locks a thread holds at once (a device's, the registry's).  */
 #define GT_MAX_HELD_LOCKS 4

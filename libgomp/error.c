@@ -22,11 +22,9 @@
 #include "diagnostics.h"
 #include "gt-report.h"
 
-#include <linux/futex.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 int gt_debug_level;
@@ -53,34 +51,6 @@ gt_lock_overflow (void)
 {
   gt_fatal ("internal error: a thread holds more than %d locks",
 	    GT_MAX_HELD_LOCKS);
-}
-
-void
-gt_mutex_wait (gt_mutex_t *m)
-{
-  int i, v;
-
-  /* Held for a short while, as a rule: spin first.  */
-  for (i = 0; i < 100; i++)
-    {
-#if defined __x86_64__ || defined __i386__
-      __builtin_ia32_pause ();
-#endif
-      v = 0;
-      if (__atomic_load_n (&m->word, __ATOMIC_RELAXED) == 0
-	  && __atomic_compare_exchange_n (&m->word, &v, 1, false,
-					  __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-	return;
-    }
-  /* Mark it as having sleepers, and sleep until it is free.  */
-  while (__atomic_exchange_n (&m->word, 2, __ATOMIC_ACQUIRE) != 0)
-    syscall (SYS_futex, &m->word, FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0);
-}
-
-void
-gt_mutex_wake (gt_mutex_t *m)
-{
-  syscall (SYS_futex, &m->word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
 /* M is held but was not the last lock taken: take it out of the list.  */

@@ -63,15 +63,6 @@ gt_decode_kind (const void *kinds, bool short_kinds, size_t i, size_t *align,
     }
 }
 
-/* A kind with the present modifier (GCC 13 and later): the data must be
-   mapped already.  */
-static inline bool
-gt_present_kind_p (int kind)
-{
-  return (kind & GT_MAPF_PRESENT) == GT_MAPF_PRESENT
-	 || kind == GT_MAP_FORCE_PRESENT;
-}
-
 /* A force kind (OpenACC): the data must not be mapped already.  */
 static inline bool
 gt_force_p (int kind)
@@ -92,22 +83,6 @@ gt_copy_from_p (int kind)
 {
   return (!(kind & 0x0c) || gt_present_kind_p (kind))
 	 && (kind & GT_MAPF_FROM);
-}
-
-static inline bool
-gt_always_to_p (int kind)
-{
-  return kind == GT_MAP_ALWAYS_TO || kind == GT_MAP_ALWAYS_TOFROM
-	 || kind == GT_MAP_ALWAYS_PRESENT_TO
-	 || kind == GT_MAP_ALWAYS_PRESENT_TOFROM;
-}
-
-static inline bool
-gt_always_from_p (int kind)
-{
-  return kind == GT_MAP_ALWAYS_FROM || kind == GT_MAP_ALWAYS_TOFROM
-	 || kind == GT_MAP_ALWAYS_PRESENT_FROM
-	 || kind == GT_MAP_ALWAYS_PRESENT_TOFROM;
 }
 
 /* [ADDR, ADDR+SIZE) of a present kind is not mapped on DEV: fatal, in

@@ -21,7 +21,6 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "mapping-internal.h"
-#include "reverse.h"
 
 /* K leaves the table while nowait constructs still pin its block: C,
    whose operations may use the block too, pins it as well (through
@@ -139,15 +138,15 @@ gt_close_keys_locked (struct gt_construct *c, const void *owner,
 }
 
 void
-gt_close_construct (struct gt_construct *c, bool rev)
+gt_close_construct (struct gt_construct *c, bool running)
 {
   struct gt_block *dead = NULL;
 
-  if (GT_LIKELY (c->npinned == 0 && !rev))
+  if (GT_LIKELY (c->npinned == 0 && !running))
     return;
   gt_device_lock (c->dev);
-  if (rev)
-    gt_rev_region_end_locked (c->dev, c);
+  if (running)
+    gt_running_remove_locked (c->dev, c);
   if (c->npinned != 0)
     gt_close_keys_locked (c, NULL, &dead);
   gt_device_unlock (c->dev);

@@ -1,8 +1,9 @@
 /* mapping.h -- the data environment of a device: the keys and blocks of
    its mapping table, the constructs that map and unmap them, and the
-   entries of variables mapped onto themselves.  Implemented by the
-   mapping-*.c files (keys, plan, map, attach, unmap, update, scratch),
-   which share mapping-internal.h.
+   entries of variables mapped onto themselves, and its lookups by device
+   address.  Implemented by the mapping-*.c files (keys, plan, map,
+   attach, unmap, update, scratch, slab, lookup), which share
+   mapping-internal.h.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -26,7 +27,35 @@
 #define GT_MAPPING_H
 
 #include "devices.h"
+#include "gomp-map-kinds.h"
 #include "transfer.h"
+
+/* ---- Map kinds, as the mapping of a construct reads them.  ---- */
+
+/* A kind with the present modifier (GCC 13 and later): the data must be
+   mapped already.  */
+static inline bool
+gt_present_kind_p (int kind)
+{
+  return (kind & GT_MAPF_PRESENT) == GT_MAPF_PRESENT
+	 || kind == GT_MAP_FORCE_PRESENT;
+}
+
+static inline bool
+gt_always_to_p (int kind)
+{
+  return kind == GT_MAP_ALWAYS_TO || kind == GT_MAP_ALWAYS_TOFROM
+	 || kind == GT_MAP_ALWAYS_PRESENT_TO
+	 || kind == GT_MAP_ALWAYS_PRESENT_TOFROM;
+}
+
+static inline bool
+gt_always_from_p (int kind)
+{
+  return kind == GT_MAP_ALWAYS_FROM || kind == GT_MAP_ALWAYS_TOFROM
+	 || kind == GT_MAP_ALWAYS_PRESENT_FROM
+	 || kind == GT_MAP_ALWAYS_PRESENT_TOFROM;
+}
 
 #define GT_REFCOUNT_INFINITY UINTPTR_MAX
 
@@ -91,6 +120,13 @@ static inline uintptr_t
 gt_key_translate (const struct gt_key *k, uintptr_t host)
 {
   return k->dev_addr + (host - GT_KEY_START (k));
+}
+
+/* Translate device address DEVADDR inside K to its host address.  */
+static inline uint64_t
+gt_key_host_addr (const struct gt_key *k, uint64_t devaddr)
+{
+  return (uint64_t) GT_KEY_START (k) + (devaddr - k->dev_addr);
 }
 
 /* What a construct must undo when it ends.  */
@@ -159,9 +195,9 @@ void gt_close_keys_locked (struct gt_construct *c, const void *owner,
 			   struct gt_block **dead) GT_HIDDEN;
 
 /* The operations of construct C, which its thread waited for, are done:
-   release the blocks it pinned, and with REV end its region for reverse
-   offload (gt_rev_region_end_locked); takes the device lock once.  */
-void gt_close_construct (struct gt_construct *c, bool rev) GT_HIDDEN;
+   release the blocks it pinned, and with RUNNING end its region
+   (gt_running_remove_locked); takes the device lock once.  */
+void gt_close_construct (struct gt_construct *c, bool running) GT_HIDDEN;
 
 /* target update.  */
 void gt_update_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
@@ -201,6 +237,36 @@ void gt_map_self_locked (struct gt_device *dev, uintptr_t host, size_t size)
 /* Enter the program's declare target variables in the table of DEV, a
    device that runs host code, as mapped onto themselves (host-vars.c).  */
 void gt_map_host_vars_locked (struct gt_device *dev) GT_HIDDEN;
+
+/* ---- Lookups by device address (mapping-lookup.c).  ---- */
+
+/* The region of target construct C is queued on DEV (its lock held) and
+   may run from now on, after the construct's end has been queued too:
+   its items stay device data for gt_key_lookup_dev_locked until
+   gt_running_remove_locked.  */
+void gt_running_add_locked (struct gt_device *dev, struct gt_construct *c)
+  GT_HIDDEN;
+void gt_running_remove_locked (struct gt_device *dev,
+			       struct gt_construct *c) GT_HIDDEN;
+
+/* Does the device range [KS, KE) of a mapped object match [S, E): is it
+   exactly that range, or does it overlap it?  */
+static inline bool
+gt_dev_range_match (uint64_t ks, uint64_t ke, uint64_t s, uint64_t e)
+{
+  return (ks == s && ke == e) || (ke > s && ks < e);
+}
+
+/* A key of DEV's table (its lock held), else of the items of the
+   constructs whose regions may be running on DEV (their keys may have
+   left the table already, their device copies not), whose device copy
+   starts at or before START and matches [START, END)
+   (gt_dev_range_match); NULL if none.  An empty range [S, S) is looked
+   up as [S, S+1), then (unless ZERO_LEN) as [S-1, S).  The table is
+   ordered by host address: this visits its keys one by one.  */
+struct gt_key *gt_key_lookup_dev_locked (struct gt_device *dev,
+					 uint64_t start, uint64_t end,
+					 bool zero_len) GT_HIDDEN;
 
 /* Release the storage of construct C's item list (not C itself).  */
 void gt_construct_release (struct gt_construct *c) GT_HIDDEN;

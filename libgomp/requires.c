@@ -116,7 +116,8 @@ gt_requires_accept (const char *name, size_t name_len, uint32_t *caps,
      unified addresses come for free.  Unified shared memory comes from
      running the device with the host's memory itself: what a device with
      real unified memory gives.  Reverse offload is the plugin's to do
-     (its ancestor regions are translated as a GPU's are, reverse.c).  */
+     (its ancestor regions are translated as a GPU's are,
+     reverse-request.c).  */
   if (*caps & GT_CAP_HOST_CODE)
     {
       shared = missing & GT_REQUIRES_UNIFIED_SHARED_MEMORY;

@@ -51,15 +51,6 @@ gt_rev_possible (void)
   return mask == 0 || (mask & GT_REQUIRES_REVERSE_OFFLOAD) != 0;
 }
 
-/* The region of target construct C is queued on DEV (its lock held) and
-   may run from now on, after the construct's end has been queued too:
-   its items stay device data for reverse offload until
-   gt_rev_region_end.  */
-void gt_rev_region_start_locked (struct gt_device *dev,
-				 struct gt_construct *c) GT_HIDDEN;
-void gt_rev_region_end_locked (struct gt_device *dev,
-			       struct gt_construct *c) GT_HIDDEN;
-
 /* A slot for the ancestor regions of a region of an emulated device,
    which go to ANCESTOR (ARG, ...) (GOMPTARGET_PLUGIN_run_host_region_ancestor);
    0 when none is free.  gt_ancestor_slot_free gives it back.  */

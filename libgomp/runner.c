@@ -40,18 +40,17 @@
 #include "tasks.h"
 #include "icv.h"
 #include "entry-points.h"
+#include "gt-lock.h"
 #include "gt-once.h"
 
 #include <dlfcn.h>
 #include <link.h>
-#include <linux/futex.h>
 #include <omp.h>
 #include <pthread.h>
 #include <sched.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 /* How long either side spins before it sleeps (pause instructions),
@@ -371,26 +370,6 @@ static GT_TLS struct gt_runner *thread_runner;
 static pthread_key_t runner_key;
 static pthread_once_t runner_once = PTHREAD_ONCE_INIT;
 
-static void
-futex_wait (int *addr, int val)
-{
-  syscall (SYS_futex, addr, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
-}
-
-static void
-futex_wake (int *addr)
-{
-  syscall (SYS_futex, addr, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
-}
-
-static inline void
-cpu_relax (void)
-{
-#if defined (__x86_64__) || defined (__i386__)
-  __builtin_ia32_pause ();
-#endif
-}
-
 /* Wait until R->state differs from FROM; return the new state.  */
 static int
 wait_state (struct gt_runner *r, int from)
@@ -404,7 +383,7 @@ wait_state (struct gt_runner *r, int from)
       s = __atomic_load_n (&r->state, __ATOMIC_ACQUIRE);
       if (s != from)
 	return s;
-      cpu_relax ();
+      gt_cpu_relax ();
     }
   /* Oversubscribed: give the processor to the other side for a while
      (a yield switches to it directly when it waits on this processor),
@@ -421,7 +400,7 @@ wait_state (struct gt_runner *r, int from)
       __atomic_add_fetch (&r->sleepers, 1, __ATOMIC_SEQ_CST);
       s = __atomic_load_n (&r->state, __ATOMIC_SEQ_CST);
       if (s == from)
-	futex_wait (&r->state, from);
+	gt_futex_wait (&r->state, from);
       __atomic_sub_fetch (&r->sleepers, 1, __ATOMIC_SEQ_CST);
       s = __atomic_load_n (&r->state, __ATOMIC_ACQUIRE);
       if (s != from)
@@ -446,7 +425,7 @@ set_state (struct gt_runner *r, int s)
   GT_ANNOTATE_HAPPENS_BEFORE (&r->state);
   __atomic_store_n (&r->state, s, __ATOMIC_SEQ_CST);
   if (__atomic_load_n (&r->sleepers, __ATOMIC_SEQ_CST))
-    futex_wake (&r->state);
+    gt_futex_wake (&r->state, INT_MAX);
 }
 
 static void *

@@ -286,7 +286,7 @@ run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
     {
       /* Its ancestor regions may look for its data, whose keys may have
 	 left the table: they look under the lock, so from now on.  */
-      gt_rev_region_start_locked (dev, c);
+      gt_running_add_locked (dev, c);
       rev = true;
     }
   gt_device_unlock (dev);
@@ -583,7 +583,7 @@ struct gt_queued
   void *event;			/* The native task's event, once known.  */
   int state;			/* Q_*, atomic.  */
   bool rev;			/* Its region is among the device's running
-				   ones (reverse.h).  */
+				   ones (gt_running_add_locked).  */
   struct gt_queued *next;	/* Free list.  */
 };
 
@@ -641,7 +641,7 @@ finished (struct gt_queued *q)
   /* One lock for both, as gt_close_construct.  */
   gt_device_lock (q->dev);
   if (rev)
-    gt_rev_region_end_locked (q->dev, &q->c);
+    gt_running_remove_locked (q->dev, &q->c);
   if (q->c.npinned != 0)
     gt_close_keys_locked (&q->c, q, &dead);
   else
@@ -708,7 +708,7 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
       gt_device_lock (dev);
       if (gt_rev_possible ())
 	{
-	  gt_rev_region_start_locked (dev, &q->c);
+	  gt_running_add_locked (dev, &q->c);
 	  q->rev = true;
 	}
       gt_unmap_vars_locked (x, &q->c, q);

@@ -239,16 +239,8 @@ struct gtc_device *gtc_device (int32_t id) GTC_HIDDEN;
    no dependence; made on first use.  NULL (with a message) on failure.  */
 struct gtc_queue *gtc_home_queue (struct gtc_device *dev) GTC_HIDDEN;
 
-/* Wait until DONE (ARG) is true, calling SERVE (DEV) meanwhile if given:
-   spins briefly, then yields, then sleeps in growing steps up to
-   GOMPTARGET_POLL_US microseconds (default 50).  What device code asks of
-   the host while a kernel runs (console output, reverse offload) is
-   served from here: SERVE returns 0 when it found nothing to do, 1 when
-   it served something (the wait then starts spinning again), a negative
-   value on an error, which ends the wait with that value.  Returns 0 once
-   DONE is true.  */
-int gtc_wait_serve (struct gtc_device *dev, bool (*done) (void *),
-		    void *arg, int (*serve) (struct gtc_device *)) GTC_HIDDEN;
+/* The wait-and-serve loop and the serving threads.  */
+#include "serve.h"
 
 /* A fatal error outside any call of the front end (in a worker thread):
    print and exit with status 1.  Takes no lock of the core.  It claims

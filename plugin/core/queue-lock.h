@@ -1,6 +1,6 @@
 /* queue-lock.h -- the spin lock of a queue's state and the futex sleeps of
-   the threads waiting on it, for the files of the plugin core's queues
-   (queue-internal.h includes it).
+   the threads waiting on it (on common/gt-lock.h's futex and pause), for
+   the files of the plugin core's queues (queue-internal.h includes it).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -23,22 +23,12 @@
 #ifndef GT_PLUGIN_CORE_QUEUE_LOCK_H
 #define GT_PLUGIN_CORE_QUEUE_LOCK_H
 
+#include "gt-lock.h"
 #include "gt-valgrind.h"
 
-#include <linux/futex.h>
 #include <sched.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 /* ---- Locking and sleeping.  ---- */
-
-static inline void
-cpu_relax (void)
-{
-#if defined (__x86_64__) || defined (__i386__)
-  __builtin_ia32_pause ();
-#endif
-}
 
 static inline void
 qlock (struct gtc_queue_state *s)
@@ -50,7 +40,7 @@ qlock (struct gtc_queue_state *s)
       if (++spins % 128 == 0)
 	sched_yield ();
       else
-	cpu_relax ();
+	gt_cpu_relax ();
   GT_ANNOTATE_LOCK_ACQUIRED (&s->lock);
 }
 
@@ -67,18 +57,6 @@ qtrylock (struct gtc_queue_state *s)
   return !__atomic_exchange_n (&s->lock, 1, __ATOMIC_ACQUIRE);
 }
 
-static inline void
-futex_wait (int *addr, int val)
-{
-  syscall (SYS_futex, addr, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
-}
-
-static inline void
-futex_wake (int *addr, int n)
-{
-  syscall (SYS_futex, addr, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
-}
-
 /* Q's lock held: sleep until *WORD changes from what it is now.  The
    lock is released meanwhile and held again on return.  */
 static inline void
@@ -93,7 +71,7 @@ sleep_on (struct gtc_queue_state *s, int *word, int *sleepers)
   if (sleepers)
     (*sleepers)++;
   qunlock (s);
-  futex_wait (word, v);
+  gt_futex_wait (word, v);
   qlock (s);
   if (sleepers)
     (*sleepers)--;
@@ -105,7 +83,7 @@ wake (int *word, int n)
 {
   GT_ANNOTATE_ATOMIC (word);
   __atomic_add_fetch (word, 1, __ATOMIC_RELEASE);
-  futex_wake (word, n);
+  gt_futex_wake (word, n);
 }
 
 #endif /* GT_PLUGIN_CORE_QUEUE_LOCK_H */

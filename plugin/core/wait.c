@@ -1,10 +1,7 @@
-/* wait.c -- the plugin core's wait-and-serve loop, and its fatal errors.
-   A plugin waiting for its device (a kernel to finish, a stream to drain)
-   serves what the device asks of the host meanwhile -- console output,
-   reverse-offload requests -- without burning a processor while nothing
-   happens: it spins briefly, then yields, then sleeps in growing steps up
-   to GOMPTARGET_POLL_US microseconds, and starts over after each request
-   it served, so that a device asking often is answered at once.
+/* wait.c -- the plugin core's end of the program: the front end's
+   services looked up, the claim of a device that ends the program (so
+   that nothing waits for it any more), and fatal errors.  The
+   wait-and-serve loop is in serve.c.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -27,72 +24,10 @@
 #include "plugin-core.h"
 
 #include <pthread.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
-
-/* Polls that spin (with a pause) and that yield before sleeping.  */
-#define SPIN_POLLS 200
-#define YIELD_POLLS 50
-
-static long poll_max_ns = -1;
-
-static inline void
-cpu_relax (void)
-{
-#if defined (__x86_64__) || defined (__i386__)
-  __builtin_ia32_pause ();
-#endif
-}
-
-int
-gtc_wait_serve (struct gtc_device *dev, bool (*done) (void *), void *arg,
-		int (*serve) (struct gtc_device *))
-{
-  unsigned polls = 0;
-  long sleep_ns = 1000;
-  long max_ns = __atomic_load_n (&poll_max_ns, __ATOMIC_RELAXED);
-
-  if (max_ns < 0)
-    {
-      max_ns = gt_env_number ("GOMPTARGET_POLL_US", 50, 1000000) * 1000;
-      if (max_ns < 1000)
-	max_ns = 1000;
-      __atomic_store_n (&poll_max_ns, max_ns, __ATOMIC_RELAXED);
-    }
-  for (;;)
-    {
-      if (done (arg))
-	return 0;
-      if (serve != NULL)
-	{
-	  int r = serve (dev);
-	  if (r < 0)
-	    return r;
-	  if (r > 0)
-	    {
-	      polls = 0;
-	      sleep_ns = 1000;
-	      continue;
-	    }
-	}
-      if (polls < SPIN_POLLS)
-	cpu_relax ();
-      else if (polls < SPIN_POLLS + YIELD_POLLS)
-	sched_yield ();
-      else
-	{
-	  struct timespec ts = { 0, sleep_ns };
-	  nanosleep (&ts, NULL);
-	  if (sleep_ns < max_ns)
-	    sleep_ns = sleep_ns * 2 < max_ns ? sleep_ns * 2 : max_ns;
-	}
-      polls++;
-    }
-}
 
 /* The end of the program: 0 nobody's; 1 a thread is claiming it; 2
    ENDING_THREAD has.  */

@@ -21,9 +21,10 @@
    their console rings, retires the steps that have completed (a kernel's
    exit value may end the program), and runs the host work that is due.
    A thread waiting for a queue serves the device while it waits; a
-   thread of the device serves it whenever steps are in flight and nobody
-   else does, so that the output of nowait kernels appears, a kernel
-   waiting for room in its ring goes on, and completions are announced.
+   thread of the device (the core's serving thread, serve.h) serves it
+   whenever steps are in flight and nobody else does, so that the output
+   of nowait kernels appears, a kernel waiting for room in its ring goes
+   on, and completions are announced.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -127,37 +128,6 @@ signal_done (const struct gcn_signal *sig)
 /* The device a thread waiting for a queue serves, if any.  */
 static __thread struct gcn_device *polling_dev;
 
-/* Nothing for the serving thread to do: no step in flight, or a thread
-   waiting for a queue serves the device (one poller is enough).  */
-static bool
-device_idle (void *arg)
-{
-  struct gcn_device *dev = arg;
-
-  return __atomic_load_n (&dev->busy, __ATOMIC_ACQUIRE) == 0
-	 || __atomic_load_n (&dev->pollers, __ATOMIC_ACQUIRE) != 0
-	 || __atomic_load_n (&dev->server_stop, __ATOMIC_ACQUIRE);
-}
-
-static void
-pollers_inc (struct gcn_device *dev)
-{
-  __atomic_add_fetch (&dev->pollers, 1, __ATOMIC_ACQ_REL);
-}
-
-/* One poller less: the serving thread takes over when it was the last
-   and steps are in flight.  */
-static void
-pollers_dec (struct gcn_device *dev)
-{
-  if (__atomic_sub_fetch (&dev->pollers, 1, __ATOMIC_ACQ_REL) != 0
-      || __atomic_load_n (&dev->busy, __ATOMIC_ACQUIRE) == 0)
-    return;
-  pthread_mutex_lock (&dev->server_lock);
-  pthread_cond_signal (&dev->server_cond);
-  pthread_mutex_unlock (&dev->server_lock);
-}
-
 /* The waits of gtc_wait_serve sleep a few microseconds at a time (up to
    GOMPTARGET_POLL_US); the kernel's default timer slack of 50 us would
    stretch each sleep to 50 us more and make a reverse-offload request or
@@ -182,90 +152,36 @@ set_slack (long ns)
 #endif
 }
 
-static void *
-server_main (void *arg)
+static void
+server_start (struct gtc_server *s)
 {
-  struct gcn_device *dev = arg;
-
+  (void) s;
   set_slack (GCN_SERVE_SLACK_NS);
-  pthread_mutex_lock (&dev->server_lock);
-  while (!dev->server_stop)
-    {
-      if (__atomic_load_n (&dev->busy, __ATOMIC_ACQUIRE) == 0)
-	{
-	  pthread_cond_wait (&dev->server_cond, &dev->server_lock);
-	  continue;
-	}
-      if (__atomic_load_n (&dev->pollers, __ATOMIC_ACQUIRE) != 0)
-	{
-	  /* A waiting thread serves the device.  While it runs the host
-	     function of a reverse-offload request, the device's other work
-	     is served from here, every SERVER_REST_NS.  */
-	  struct timespec ts;
-	  clock_gettime (CLOCK_REALTIME, &ts);
-	  ts.tv_nsec += SERVER_REST_NS;
-	  if (ts.tv_nsec >= 1000000000L)
-	    {
-	      ts.tv_sec++;
-	      ts.tv_nsec -= 1000000000L;
-	    }
-	  pthread_cond_timedwait (&dev->server_cond, &dev->server_lock, &ts);
-	  if (__atomic_load_n (&dev->pollers, __ATOMIC_ACQUIRE) != 0
-	      && !dev->server_stop)
-	    {
-	      pthread_mutex_unlock (&dev->server_lock);
-	      gcn_serve (&dev->core);
-	      pthread_mutex_lock (&dev->server_lock);
-	    }
-	  continue;
-	}
-      pthread_mutex_unlock (&dev->server_lock);
-      gtc_wait_serve (&dev->core, device_idle, dev, gcn_serve);
-      pthread_mutex_lock (&dev->server_lock);
-    }
-  pthread_mutex_unlock (&dev->server_lock);
-  return NULL;
 }
 
-/* One more step in flight on DEV: wake the serving thread (started on
-   first need) when it was the first.  */
-static void
-busy_inc (struct gcn_device *dev)
-{
-  int err;
+/* The core's serving thread of a device: serves its queues while steps
+   are in flight (its work), resting while a thread waiting for a queue
+   serves them.  */
+static const struct gtc_server_ops server_ops = {
+  .what = "the thread that serves the device",
+  .without = "output of kernels nobody waits for is late",
+  .serve = gcn_serve,
+  .rest_ns = SERVER_REST_NS,
+  .thread_start = server_start
+};
 
-  if (__atomic_fetch_add (&dev->busy, 1, __ATOMIC_ACQ_REL) != 0)
-    return;
-  pthread_mutex_lock (&dev->server_lock);
-  if (!dev->server_started && !dev->server_stop)
-    {
-      err = pthread_create (&dev->server, NULL, server_main, dev);
-      if (err == 0)
-	dev->server_started = true;
-      else
-	gt_plugin_error ("device %d: cannot start the thread that serves "
-			 "the device (error %d): output of kernels nobody "
-			 "waits for is late", (int) dev->core.number, err);
-    }
-  pthread_cond_signal (&dev->server_cond);
-  pthread_mutex_unlock (&dev->server_lock);
+void
+gcn_queues_init (struct gcn_device *dev)
+{
+  gtc_server_init (&dev->server, &server_ops, &dev->core);
 }
 
 void
 gcn_queues_fini (struct gcn_device *dev)
 {
   struct gcn_signal *sig;
-  bool join;
 
-  pthread_mutex_lock (&dev->server_lock);
-  __atomic_store_n (&dev->server_stop, true, __ATOMIC_RELEASE);
-  pthread_cond_broadcast (&dev->server_cond);
-  join = dev->server_started && !pthread_equal (dev->server,
-						 pthread_self ());
-  dev->server_started = false;
-  pthread_mutex_unlock (&dev->server_lock);
-  if (join)
-    pthread_join (dev->server, NULL);
+  gtc_server_stop (&dev->server);
   while ((sig = dev->free_signals) != NULL)
     {
       dev->free_signals = sig->next;
@@ -469,7 +385,7 @@ push_locked (struct gcn_queue *q, struct gcn_step *st)
 	q->first_pending = st;
     }
   __atomic_add_fetch (&q->pushed, 1, __ATOMIC_RELEASE);
-  busy_inc (q->dev);
+  gtc_server_work_begin (&q->dev->server);
 }
 
 /* Take ST, Q's first step, which has completed, off Q and free it.  Q's
@@ -487,7 +403,7 @@ retire_locked (struct gcn_queue *q, struct gcn_step *st)
   signal_put (st->gate);
   free (st);
   __atomic_add_fetch (&q->retired, 1, __ATOMIC_RELEASE);
-  __atomic_sub_fetch (&q->dev->busy, 1, __ATOMIC_RELEASE);
+  gtc_server_work_end (&q->dev->server);
 }
 
 static struct gcn_step *
@@ -814,7 +730,7 @@ gcn_serve (struct gtc_device *d)
      the device ends it from where it waits, when there is one, rather
      than the serving thread under the feet of that thread.  */
   if (todo.end_kernel != NULL && polling_dev != dev
-      && __atomic_load_n (&dev->pollers, __ATOMIC_ACQUIRE) != 0)
+      && gtc_server_polled (&dev->server))
     return 0;
   if (todo.end_kernel != NULL)
     {
@@ -867,7 +783,7 @@ wait_queue (struct gcn_queue *q)
 
   outer = polling_dev;
   polling_dev = q->dev;
-  pollers_inc (q->dev);
+  gtc_server_poll_begin (&q->dev->server);
   slack = set_slack (GCN_SERVE_SLACK_NS);
   r = gtc_wait_serve (&q->dev->core, retired, &w, gcn_serve);
   /* Another thread is ending the program (a kernel fault reported by the
@@ -878,7 +794,7 @@ wait_queue (struct gcn_queue *q)
     gtc_claim_end (true);
   if (slack >= 0)
     set_slack (slack);
-  pollers_dec (q->dev);
+  gtc_server_poll_end (&q->dev->server);
   polling_dev = outer;
   if (r != 0)
     return r;

@@ -210,9 +210,7 @@ gcn_init_device (struct gtc_device *d)
   pthread_mutex_init (&dev->lock, NULL);
   pthread_mutex_init (&dev->queues_lock, NULL);
   pthread_mutex_init (&dev->serve_lock, NULL);
-  pthread_mutex_init (&dev->server_lock, NULL);
-  pthread_cond_init (&dev->server_cond, NULL);
-  dev->server_stop = false;
+  gcn_queues_init (dev);
   dev->service = gcn_queue_make (dev, NULL);
   if (dev->service == NULL)
     return GT_RTL_FAIL;

@@ -128,15 +128,10 @@ struct gcn_device
 
   /* Serving the device (gcn-queue.c).  */
   pthread_mutex_t serve_lock;	/* One thread serves at a time.  */
-  pthread_mutex_t server_lock;
-  pthread_cond_t server_cond;
-  unsigned busy;		/* Steps in flight (atomic).  */
-  unsigned pollers;		/* Threads waiting for a queue of the device,
-				   serving it meanwhile (atomic): the
-				   serving thread rests while there are
-				   any.  */
-  bool server_started, server_stop;
-  pthread_t server;
+  struct gtc_server server;	/* Its work: the steps in flight; its
+				   pollers: the threads waiting for a
+				   queue of the device, serving it
+				   meanwhile.  */
 };
 
 static inline struct gcn_device *
@@ -342,7 +337,9 @@ int gcn_copy_now (struct gcn_device *, enum gtc_copy_dir, void *,
 /* The serving callback of gtc_wait_serve for DEV.  */
 int gcn_serve (struct gtc_device *) GCN_HIDDEN;
 
-/* Stop DEV's serving thread and free its signals.  */
+/* Set up DEV's serving thread (the core's, started on first need);
+   stop it and free DEV's signals.  */
+void gcn_queues_init (struct gcn_device *) GCN_HIDDEN;
 void gcn_queues_fini (struct gcn_device *) GCN_HIDDEN;
 
 /* ---- The console ring (gcn-console.c).  ---- */

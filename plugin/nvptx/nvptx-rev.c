@@ -2,11 +2,12 @@
    ancestor functions ($offload_func_table), its mailbox (host memory the
    device writes requests into, its address in __gomp_rev_offload_var),
    and the serving of requests while kernels run: by the thread that
-   waits for a kernel, and by a server thread of the device that polls
-   while any kernel of such an image runs, so that the requests of
-   nowait kernels that no thread waits for are served too.  The front
-   end (GOMPTARGET_PLUGIN_target_rev) does the rest; its copies go
-   through a stream of their own, since the kernel's stream is busy.
+   waits for a kernel, and by a server thread of the device (the core's,
+   serve.h) that polls while any kernel of such an image runs, so that
+   the requests of nowait kernels that no thread waits for are served
+   too.  The front end (GOMPTARGET_PLUGIN_target_rev) does the rest; its
+   copies go through a stream of their own, since the kernel's stream is
+   busy.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -38,6 +39,8 @@ __thread bool nvptx_in_rev_service;
 /* Set on the server threads.  */
 static __thread bool in_server;
 
+static const struct gtc_server_ops rev_server_ops;
+
 /* ---- Setting up.  ---- */
 
 void
@@ -46,14 +49,9 @@ nvptx_rev_init (struct nvptx_device *dev)
   int v = 0;
 
   pthread_mutex_init (&dev->rev_lock, NULL);
-  pthread_cond_init (&dev->rev_cond, NULL);
   pthread_mutex_init (&dev->rev_copy_lock, NULL);
+  gtc_server_init (&dev->rev_server, &rev_server_ops, &dev->core);
   dev->mailboxes = NULL;
-  dev->rev_active = 0;
-  dev->rev_waiters = 0;
-  dev->rev_thread_started = false;
-  dev->rev_stop = false;
-  dev->rev_ended = false;
   dev->rev_stream = NULL;
   /* The mailbox is host memory mapped into the device's address space.  */
   dev->can_map_host
@@ -65,41 +63,11 @@ void
 nvptx_rev_fini (struct nvptx_device *dev)
 {
   struct nvptx_mailbox *m;
-  bool joined = false;
+  bool joined;
 
-  pthread_mutex_lock (&dev->rev_lock);
-  dev->rev_stop = true;
-  pthread_cond_broadcast (&dev->rev_cond);
-  pthread_mutex_unlock (&dev->rev_lock);
-  if (dev->rev_thread_started)
-    {
-      /* Not from the server thread itself (a request it served ended the
-	 program); at the end of the program, not for ever: the thread may
-	 be serving a request whose host function never returns.  */
-      if (pthread_equal (pthread_self (), dev->rev_thread))
-	pthread_detach (dev->rev_thread);
-      else if (!gtc_exiting ())
-	joined = pthread_join (dev->rev_thread, NULL) == 0;
-      else
-	{
-	  struct timespec until;
-	  bool ended;
-	  clock_gettime (CLOCK_REALTIME, &until);
-	  until.tv_sec += 1;
-	  pthread_mutex_lock (&dev->rev_lock);
-	  while (!dev->rev_ended
-		 && pthread_cond_timedwait (&dev->rev_cond, &dev->rev_lock,
-					    &until) == 0)
-	    ;
-	  ended = dev->rev_ended;
-	  pthread_mutex_unlock (&dev->rev_lock);
-	  if (ended)
-	    joined = pthread_join (dev->rev_thread, NULL) == 0;
-	  else
-	    pthread_detach (dev->rev_thread);
-	}
-      dev->rev_thread_started = false;
-    }
+  /* Not waited for from the server thread itself (a request it served
+     ended the program); at the end of the program, not for ever.  */
+  joined = gtc_server_stop (&dev->rev_server);
   if (!joined && dev->mailboxes != NULL)
     /* A poller may still read them: they go with the program.  */
     return;
@@ -413,95 +381,50 @@ nvptx_rev_serve (struct gtc_device *gdev)
 
 /* ---- The server thread.  ---- */
 
-/* Does the server thread have nothing to do: no kernel that could make
-   requests runs, or a waiting thread serves them?  */
-static bool
-rev_standby (struct nvptx_device *dev)
+static void
+rev_server_start (struct gtc_server *s)
 {
-  return __atomic_load_n (&dev->rev_active, __ATOMIC_ACQUIRE) == 0
-	 || __atomic_load_n (&dev->rev_waiters, __ATOMIC_ACQUIRE) != 0;
-}
-
-static bool
-rev_idle (void *arg)
-{
-  struct nvptx_device *dev = arg;
-
-  return rev_standby (dev) || __atomic_load_n (&dev->rev_stop,
-					       __ATOMIC_ACQUIRE)
-	 || nvptx_off ();
-}
-
-static void *
-rev_server (void *arg)
-{
-  struct nvptx_device *dev = arg;
-
+  (void) s;
   in_server = true;
-  pthread_mutex_lock (&dev->rev_lock);
-  for (;;)
-    {
-      while (rev_standby (dev) && !dev->rev_stop)
-	pthread_cond_wait (&dev->rev_cond, &dev->rev_lock);
-      if (dev->rev_stop)
-	break;
-      pthread_mutex_unlock (&dev->rev_lock);
-      /* Polls quickly after a request, then in growing sleeps.  */
-      if (nvptx_use (dev) != 0)
-	{
-	  /* Only the thread that waits for a kernel serves now.  */
-	  pthread_mutex_lock (&dev->rev_lock);
-	  break;
-	}
-      gtc_wait_serve (&dev->core, rev_idle, dev, nvptx_rev_serve);
-      pthread_mutex_lock (&dev->rev_lock);
-      if (nvptx_off ())
-	break;
-    }
-  dev->rev_ended = true;
-  pthread_cond_broadcast (&dev->rev_cond);
-  pthread_mutex_unlock (&dev->rev_lock);
-  return NULL;
 }
+
+/* Each round of the server thread's polling, in the device's context;
+   when that fails, only the thread that waits for a kernel serves.  */
+static int
+rev_round_begin (struct gtc_server *s)
+{
+  return nvptx_use ((struct nvptx_device *) s->dev);
+}
+
+/* The core's server thread of a device: polls the mailboxes, quickly
+   after a request, then in growing sleeps, while kernels that could make
+   requests run (its work) and no thread waiting for the device does.  */
+static const struct gtc_server_ops rev_server_ops = {
+  .what = "the thread that serves reverse offload",
+  .without = "only kernels that a thread waits for are served",
+  .serve = nvptx_rev_serve,
+  .exit_wait_s = 1,
+  .thread_start = rev_server_start,
+  .round_begin = rev_round_begin,
+  .ending = nvptx_off
+};
 
 void
 nvptx_rev_launch_begin (struct nvptx_device *dev)
 {
-  int err;
-
-  if (__atomic_add_fetch (&dev->rev_active, 1, __ATOMIC_ACQ_REL) != 1)
-    return;
-  pthread_mutex_lock (&dev->rev_lock);
-  if (!dev->rev_thread_started && !dev->rev_stop)
-    {
-      err = pthread_create (&dev->rev_thread, NULL, rev_server, dev);
-      if (err == 0)
-	dev->rev_thread_started = true;
-      else
-	gt_plugin_error ("device %d: cannot start the thread that serves "
-			 "reverse offload (error %d): only kernels that a "
-			 "thread waits for are served", nvptx_num (dev), err);
-    }
-  pthread_cond_broadcast (&dev->rev_cond);
-  pthread_mutex_unlock (&dev->rev_lock);
+  gtc_server_work_begin (&dev->rev_server);
 }
 
 void
 nvptx_rev_wait_begin (struct nvptx_device *dev)
 {
-  __atomic_add_fetch (&dev->rev_waiters, 1, __ATOMIC_ACQ_REL);
+  gtc_server_poll_begin (&dev->rev_server);
 }
 
 void
 nvptx_rev_wait_end (struct nvptx_device *dev)
 {
-  if (__atomic_sub_fetch (&dev->rev_waiters, 1, __ATOMIC_ACQ_REL) != 0
-      || __atomic_load_n (&dev->rev_active, __ATOMIC_ACQUIRE) == 0)
-    return;
-  /* Kernels still run that nobody waits for.  */
-  pthread_mutex_lock (&dev->rev_lock);
-  pthread_cond_broadcast (&dev->rev_cond);
-  pthread_mutex_unlock (&dev->rev_lock);
+  gtc_server_poll_end (&dev->rev_server);
 }
 
 /* Run on Q's stream after a kernel of a reverse-offload image.  */
@@ -510,7 +433,7 @@ rev_kernel_done (void *arg)
 {
   struct nvptx_device *dev = arg;
 
-  __atomic_sub_fetch (&dev->rev_active, 1, __ATOMIC_ACQ_REL);
+  gtc_server_work_end (&dev->rev_server);
 }
 
 void

@@ -1,9 +1,13 @@
 /* nvptx.h -- internal interfaces of the nvptx plugin (NVIDIA GPUs through
    the CUDA Driver API): the table of driver functions, how CUDA errors are
    reported, and the device, queue and image structures that the plugin's
-   files share.  plugin-nvptx.c holds devices, queues and launches,
-   nvptx-cuda.c the driver library, nvptx-image.c the GCC images,
-   nvptx-copy.c the copies, nvptx-rev.c reverse offload.
+   files share.  plugin-nvptx.c holds the plugin's table for the core,
+   nvptx-cuda.c the driver library, nvptx-device.c the devices,
+   nvptx-memory.c device memory and soft stacks, nvptx-queue.c the
+   streams, nvptx-watch.c host functions and the fault watcher,
+   nvptx-launch.c launches, nvptx-image.c the GCC images, nvptx-copy.c
+   the copies, nvptx-rev.c reverse offload, nvptx-exit.c exit in device
+   code.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -158,21 +162,16 @@ struct nvptx_device
   const char *last_kernel;
 
   /* Reverse offload (nvptx-rev.c): can the device map host memory; the
-     mailboxes of its images; kernels of images with a mailbox running
-     (atomic), for which the server thread polls the mailboxes; a stream
-     for the copies the front end makes meanwhile.  REV_LOCK guards the
-     list's changes, the server thread and the stream's creation;
-     REV_COPY_LOCK the copies on the stream.  */
+     mailboxes of its images; the server thread that polls the mailboxes
+     while kernels of images with a mailbox run (its work) and no thread
+     waiting for a stream of DEV serves them (its pollers); a stream for
+     the copies the front end makes meanwhile.  REV_LOCK guards the
+     list's changes and the stream's creation; REV_COPY_LOCK the copies
+     on the stream.  */
   bool can_map_host;
   pthread_mutex_t rev_lock;
-  pthread_cond_t rev_cond;
   struct nvptx_mailbox *mailboxes;
-  int rev_active;
-  int rev_waiters;		/* Threads waiting for a stream of DEV, which
-				   serve meanwhile (atomic): the server
-				   thread then stands by.  */
-  bool rev_thread_started, rev_stop, rev_ended;
-  pthread_t rev_thread;
+  struct gtc_server rev_server;
   pthread_mutex_t rev_copy_lock;
   CUstream rev_stream;
 
@@ -283,6 +282,17 @@ struct nvptx_image
   const char *rev_refused;
 };
 
+/* ---- Devices (nvptx-device.c).  ---- */
+
+/* The vendor callbacks of devices.  */
+int nvptx_probe (void) GTC_HIDDEN;
+int nvptx_init_device (struct gtc_device *) GTC_HIDDEN;
+void nvptx_fini_device (struct gtc_device *) GTC_HIDDEN;
+
+/* Soft stack bytes per warp (GOMPTARGET_NVPTX_STACK_KB), set by the
+   probe.  */
+extern size_t nvptx_stack_size GTC_HIDDEN;
+
 /* Make DEV's context the calling thread's current one; 0 or -1 (after a
    message).  */
 int nvptx_use (struct nvptx_device *dev) GTC_HIDDEN;
@@ -294,14 +304,43 @@ nvptx_num (const struct nvptx_device *dev)
   return (int) dev->core.number;
 }
 
+/* ---- Queues (nvptx-queue.c).  ---- */
+
+/* The vendor callbacks of queues.  */
+int nvptx_queue_init (struct gtc_queue *) GTC_HIDDEN;
+void nvptx_queue_fini (struct gtc_queue *) GTC_HIDDEN;
+int nvptx_sync (struct gtc_queue *) GTC_HIDDEN;
+int nvptx_issue_wait (struct gtc_queue *, struct gtc_queue *) GTC_HIDDEN;
+int nvptx_issue_host_call (struct gtc_queue *, void (*) (void *), void *)
+  GTC_HIDDEN;
+
 /* Wait until Q's stream has run everything issued to it; a fault of the
    device is fatal.  0 or -1 (after a message).  */
 int nvptx_queue_sync (struct nvptx_queue *q) GTC_HIDDEN;
+
+/* ---- Host functions and the fault watcher (nvptx-watch.c).  ---- */
 
 /* Issue FN (ARG) to Q's stream as a host function; FN must make no CUDA
    call.  0 or -1 (after a message).  */
 int nvptx_host_call (struct nvptx_queue *q, void (*fn) (void *),
 		     void *arg) GTC_HIDDEN;
+
+/* Q is made, or about to be destroyed: the watcher polls its stream
+   while host functions are pending on it.  */
+void nvptx_watch_add (struct nvptx_queue *q) GTC_HIDDEN;
+void nvptx_watch_remove (struct nvptx_queue *q) GTC_HIDDEN;
+
+/* ---- Launches (nvptx-launch.c).  ---- */
+
+int nvptx_launch (struct gtc_queue *, void *entry, void **vars,
+		  int32_t nvars, int32_t num_teams, int32_t thread_limit)
+  GTC_HIDDEN;
+
+/* ---- Memory and soft stacks (nvptx-memory.c).  ---- */
+
+/* The vendor callbacks of memory.  */
+void *nvptx_mem_alloc (struct gtc_device *, size_t) GTC_HIDDEN;
+int nvptx_mem_free (struct gtc_device *, void *) GTC_HIDDEN;
 
 /* The soft stacks of a launch on Q: a block of at least SIZE bytes, with
    DEV's stack lock held; nvptx_stacks_release records the launch.  */
@@ -311,6 +350,9 @@ struct nvptx_stacks *nvptx_stacks_acquire (struct nvptx_device *dev,
 void nvptx_stacks_release (struct nvptx_device *dev, struct nvptx_queue *q,
 			   struct nvptx_stacks *s, bool launched) GTC_HIDDEN;
 void nvptx_stacks_free_idle (struct nvptx_device *dev) GTC_HIDDEN;
+
+/* DEV is finished: free its soft stacks.  */
+void nvptx_stacks_fini (struct nvptx_device *dev) GTC_HIDDEN;
 
 /* ---- Images (nvptx-image.c).  ---- */
 
