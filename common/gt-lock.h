@@ -24,8 +24,8 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#ifndef GT_LOCK_H
-#define GT_LOCK_H
+#ifndef GT_COMMON_LOCK_H
+#define GT_COMMON_LOCK_H
 
 #include <linux/futex.h>
 #include <stdbool.h>
@@ -113,4 +113,4 @@ gt_mutex_release (gt_mutex_t *m)
     gt_futex_wake (&m->word, 1);
 }
 
-#endif /* GT_LOCK_H */
+#endif /* GT_COMMON_LOCK_H */

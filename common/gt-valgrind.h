@@ -24,8 +24,8 @@
    permissions described in the GCC Runtime Library Exception, version
    3.1, as published by the Free Software Foundation.  */
 
-#ifndef GT_VALGRIND_H
-#define GT_VALGRIND_H
+#ifndef GT_COMMON_VALGRIND_H
+#define GT_COMMON_VALGRIND_H
 
 #include "config.h"
 
@@ -81,4 +81,4 @@
 
 #endif
 
-#endif /* GT_VALGRIND_H */
+#endif /* GT_COMMON_VALGRIND_H */

@@ -33,7 +33,7 @@
 
 #include "gomptarget.h"
 #include "env.h"
-#include "plugin-common.h"
+#include "gt-env.h"
 #include "plugin-loader.h"
 
 #include <limits.h>

@@ -27,7 +27,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "context.h"
-#include "plugin-common.h"
+#include "gt-once.h"
 
 #include <dlfcn.h>
 #include <pthread.h>

@@ -48,7 +48,7 @@
 #include "depend.h"
 #include "devices.h"
 #include "device-calls.h"
-#include "plugin-common.h"
+#include "gt-once.h"
 #include "depend.h"
 
 #include <stdlib.h>

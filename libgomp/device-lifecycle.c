@@ -30,7 +30,7 @@
 #include "context.h"
 #include "icv-device.h"
 #include "mapping.h"
-#include "plugin-common.h"
+#include "gt-once.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -24,7 +24,7 @@
 #include "devices.h"
 #include "device-calls.h"
 #include "env.h"
-#include "plugin-common.h"
+#include "gt-once.h"
 #include "plugin-loader.h"
 
 #include <stdlib.h>
@@ -94,8 +94,8 @@ init_device_table (void)
     loaded_hook ();
 }
 
-GT_PUBLIC void
-GOMPTARGET_PLUGIN_device_ends_program (void)
+void
+gt_devices_leave_at_exit (void)
 {
   __atomic_store_n (&gt_exiting_on_error, true, __ATOMIC_RELEASE);
 }

@@ -130,6 +130,9 @@ void gt_devices_on_loaded (void (*fn) (void)) GT_HIDDEN;
    (the teardown, the unregistering of images) leaves every device and
    device lock alone.  */
 bool gt_devices_left_at_exit (void) GT_HIDDEN;
+/* A device ends the program: from now on gt_devices_left_at_exit is true
+   (the service GOMPTARGET_PLUGIN_device_ends_program).  */
+void gt_devices_leave_at_exit (void) GT_HIDDEN;
 
 /* The device address of the region FN on DEV, or NULL when DEV cannot
    run it: the entry at FN's position in the table DEV loaded for FN's

@@ -22,7 +22,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "env.h"
-#include "plugin-common.h"
+#include "gt-env.h"
 
 #include <stdlib.h>
 #include <string.h>

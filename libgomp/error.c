@@ -20,7 +20,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "diagnostics.h"
-#include "plugin-common.h"
+#include "gt-report.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -43,6 +43,7 @@
 #include "mapping.h"
 #include "gomp-map-kinds.h"
 #include "entry-points.h"
-#include "plugin-common.h"
+#include "gt-env.h"
+#include "gt-once.h"
 
 #endif /* GOMPTARGET_H */

@@ -25,7 +25,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "mapping.h"
-#include "plugin-common.h"
+#include "gt-once.h"
 
 #include <elf.h>
 #include <fcntl.h>

@@ -40,7 +40,8 @@
 #include "env.h"
 #include "icv-watch.h"
 #include "entry-points.h"
-#include "plugin-common.h"
+#include "gt-env.h"
+#include "gt-once.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -36,7 +36,7 @@
 #include "context.h"
 #include "icv-watch.h"
 #include "entry-points.h"
-#include "plugin-common.h"
+#include "gt-once.h"
 
 #include <dlfcn.h>
 #include <omp.h>

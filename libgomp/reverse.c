@@ -1,10 +1,11 @@
 /* reverse.c -- reverse offload: a target construct with device(ancestor:
    1) reached in a region on a device runs on the host.  The device's
    plugin (or, for an emulated device, the device-side writer that speaks
-   the plugin's protocol) hands the request to GOMPTARGET_PLUGIN_target_rev,
-   which finds the host function, has the request's map clauses
-   translated from device to host addresses (reverse-request.c), runs the
-   function and has what the clauses say copied back.  This file also
+   the plugin's protocol) hands the request to GOMPTARGET_PLUGIN_target_rev
+   (plugin-services.c), and gt_rev_serve finds the host function, has the
+   request's map clauses translated from device to host addresses
+   (reverse-request.c), runs the function and has what the clauses say
+   copied back.  This file also
    keeps the reverse-offload function tables of the images each device
    loaded, and the ancestor slots of regions of emulated devices.
 
@@ -211,11 +212,10 @@ now_us (void)
   return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }
 
-GT_PUBLIC void
-GOMPTARGET_PLUGIN_target_rev (int32_t device_num, uint64_t fn,
-			      uint64_t mapnum, uint64_t devaddrs,
-			      uint64_t sizes, uint64_t kinds,
-			      const struct gt_rev_copier *copier)
+void
+gt_rev_serve (int32_t device_num, uint64_t fn, uint64_t mapnum,
+	      uint64_t devaddrs, uint64_t sizes, uint64_t kinds,
+	      const struct gt_rev_copier *copier)
 {
   struct gt_rev_request r;
   struct gt_device *dev;

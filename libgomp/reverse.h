@@ -58,6 +58,12 @@ unsigned gt_ancestor_slot_new (gt_ancestor_fn *ancestor, void *arg)
   GT_HIDDEN;
 void gt_ancestor_slot_free (unsigned slot) GT_HIDDEN;
 
+/* Serve a reverse-offload request of device DEVICE_NUM: the service
+   GOMPTARGET_PLUGIN_target_rev (gomptarget-services.h).  */
+void gt_rev_serve (int32_t device_num, uint64_t fn, uint64_t mapnum,
+		   uint64_t devaddrs, uint64_t sizes, uint64_t kinds,
+		   const struct gt_rev_copier *copier) GT_HIDDEN;
+
 /* GOMP_target_ext (GT_DEVICE_HOST_FALLBACK, FN, ...) reached: when the
    calling thread runs code of a device and FN is a region of the
    program's images (and the program's requires mask, when known, has

@@ -42,8 +42,8 @@
 #include "context.h"
 #include "icv-watch.h"
 #include "entry-points.h"
-#include "plugin-common.h"
 #include "gt-lock.h"
+#include "gt-once.h"
 
 #include <dlfcn.h>
 #include <link.h>

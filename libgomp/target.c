@@ -106,68 +106,6 @@ region_call_run (void *arg)
 			      rc->num_teams, rc->thread_limit);
 }
 
-/* The host code of a region of a device that runs host code.  */
-struct host_region
-{
-  int device_num;
-  void (*fn) (void *);
-  void *vars;
-  unsigned ancestor_slot;	/* Where its ancestor regions go (reverse.c),
-				   or 0.  */
-};
-
-static void
-host_region_run (void *arg)
-{
-  struct host_region *hr = arg;
-  int saved = gt_context_enter_region (hr->device_num, hr->ancestor_slot);
-
-  hr->fn (hr->vars);
-  gt_context_leave (saved);
-}
-
-/* The thread-limit-var of the initial thread of a region on a device
-   that runs host code, launched with THREAD_LIMIT: without one (0), no
-   limit -- the host's thread-limit-var (OMP_THREAD_LIMIT) is the host's
-   alone; the device's own is in THREAD_LIMIT already
-   (gt_device_launch_icvs).  */
-static inline int
-device_thread_limit (int32_t thread_limit)
-{
-  return thread_limit > 0 ? thread_limit : INT_MAX;
-}
-
-GT_PUBLIC void
-GOMPTARGET_PLUGIN_run_host_region (int32_t device_num, void (*fn) (void *),
-				   void *vars, int32_t num_teams,
-				   int32_t thread_limit)
-{
-  struct host_region hr = { device_num, fn, vars, 0 };
-
-  (void) num_teams;
-  gt_run_on_initial_thread (host_region_run, &hr,
-			    device_thread_limit (thread_limit));
-}
-
-GT_PUBLIC void
-GOMPTARGET_PLUGIN_run_host_region_ancestor (int32_t device_num,
-					    void (*fn) (void *), void *vars,
-					    int32_t num_teams,
-					    int32_t thread_limit,
-					    gt_ancestor_fn *ancestor,
-					    void *ancestor_arg)
-{
-  struct host_region hr = { device_num, fn, vars, 0 };
-
-  (void) num_teams;
-  /* A slot only where the program may have ancestor regions.  */
-  if (gt_rev_possible ())
-    hr.ancestor_slot = gt_ancestor_slot_new (ancestor, ancestor_arg);
-  gt_run_on_initial_thread (host_region_run, &hr,
-			    device_thread_limit (thread_limit));
-  gt_ancestor_slot_free (hr.ancestor_slot);
-}
-
 /* Run FN on the host with the host addresses: the host device, if(false)
    and every case where no device can run the region.  Like a region on
    a device, it starts with a fresh initial thread.  */

@@ -28,7 +28,7 @@
 #include "context.h"
 #include "entry-points.h"
 #include "gomp-map-kinds.h"
-#include "plugin-common.h"
+#include "gt-once.h"
 #include "depend.h"
 
 typedef void native_task_fn (void (*) (void *), void *,

@@ -35,7 +35,7 @@
 #include "transfer.h"
 #include "device-calls.h"
 #include "mapping.h"
-#include "plugin-common.h"
+#include "gt-once.h"
 
 #include <limits.h>
 #include <stddef.h>

@@ -1,6 +1,8 @@
 /* gomptarget-plugin.h -- the interface between the gomptarget front end
    and its target RTLs (plugins): the __tgt_rtl_* entry points, the image
-   and table types they exchange, and how a GCC image is wrapped.
+   and table types they exchange, and how a GCC image is wrapped; the
+   services the front end offers plugins are in gomptarget-services.h,
+   included at the end.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -320,90 +322,11 @@ typedef struct gt_rect_copy
 #include "gomptarget-plugin.def"
 #undef GT_PLUGIN_ENTRY
 
-/* Services of the front end (libgomptarget.so.1) for plugins and for the
-   device-side code of emulated devices, at version node
-   GOMPTARGET_PLUGIN_1.0.  */
-
-/* Run the host version FN of a target region with the address array VARS
-   as the initial thread of OpenMP device DEVICE_NUM: a fresh initial
-   thread of the native runtime, on which omp_is_initial_device () is 0
-   and omp_get_device_num () is DEVICE_NUM.  NUM_TEAMS and THREAD_LIMIT
-   are those of run_target_team_region; THREAD_LIMIT is the thread's
-   thread-limit-var, 0 none (not the host's).  Returns when FN has
-   returned.  */
-void GOMPTARGET_PLUGIN_run_host_region (int32_t device_num,
-					void (*fn) (void *), void *vars,
-					int32_t num_teams,
-					int32_t thread_limit);
-
-/* A device of the plugin ends the program (a fault, device code calling
-   exit or abort): from now on the front end's exit handlers and
-   destructors leave every device alone and take none of its locks,
-   which a thread waiting for the device may hold for ever.  Called once,
-   by the thread that ends the program, before it calls exit.  */
-void GOMPTARGET_PLUGIN_device_ends_program (void);
-
-/* Reverse offload.  A region on a device reaches a target construct with
-   device(ancestor: 1): the host runs the host version of that region,
-   with the map clauses translated from device to host addresses, while
-   the device waits.  */
-
-/* How the front end reads and writes the memory of the device whose
-   request it serves, while its kernel runs (so not on the kernel's own
-   stream or queue): copy SIZE bytes from device address DEV to HOST, or
-   from HOST to DEV; 0 on success.  ARG is given back to both.  */
-struct gt_rev_copier
-{
-  int (*dev2host) (void *arg, void *host, uint64_t dev, uint64_t size);
-  int (*host2dev) (void *arg, uint64_t dev, const void *host,
-		   uint64_t size);
-  void *arg;
-};
-
-/* Serve a reverse-offload request of OpenMP device DEVICE_NUM (the
-   number the front end wrote into the image's ICV variable): FN is the
-   device address of the ancestor region's device-side function, found in
-   the tables of rev_fn_table of the images loaded on that device, whose
-   host function of the same index runs; DEVADDRS, SIZES and KINDS are
-   the device addresses of the request's uint64_t[MAPNUM] addresses,
-   uint64_t[MAPNUM] sizes and uint16_t[MAPNUM] map kinds, read with
-   COPIER->dev2host.  The map clauses are translated through the device's
-   mapping table (searched by device address), data that is not mapped
-   gets temporary host copies, 'present' data that is absent is a fatal
-   error; the host function runs; what its clauses copy back is written
-   with COPIER->host2dev.  Returns when done: the plugin then releases the
-   device.  Errors are fatal, with libgomp's wording.  Thread-safe; the
-   caller holds no lock of its plugin.  For a device that runs host code
-   (GT_CAP_HOST_CODE), FN may be the host function itself.  */
-void GOMPTARGET_PLUGIN_target_rev (int32_t device_num, uint64_t fn,
-				   uint64_t mapnum, uint64_t devaddrs,
-				   uint64_t sizes, uint64_t kinds,
-				   const struct gt_rev_copier *copier);
-
-/* What a device-side writer of an emulated device does with an ancestor
-   region reached in host code run as the device's (see below): send the
-   request for HOST_FN (the host version of the region) with the MAPNUM
-   device addresses ADDRS, sizes SIZES and kinds KINDS through the
-   device's protocol, and return once the host has served it.  */
-typedef void gt_ancestor_fn (void *arg, void (*host_fn) (void *),
-			     uint64_t mapnum, void **addrs,
-			     const size_t *sizes,
-			     const unsigned short *kinds);
-
-/* As GOMPTARGET_PLUGIN_run_host_region; besides, an ancestor region
-   reached by any thread of the region (its teams and the threads of its
-   parallel regions included) calls ANCESTOR (ANCESTOR_ARG, ...) instead
-   of running anything itself.  */
-void GOMPTARGET_PLUGIN_run_host_region_ancestor (int32_t device_num,
-						 void (*fn) (void *),
-						 void *vars,
-						 int32_t num_teams,
-						 int32_t thread_limit,
-						 gt_ancestor_fn *ancestor,
-						 void *ancestor_arg);
-
 #ifdef __cplusplus
 }
 #endif
+
+/* The services of the front end for plugins.  */
+#include "gomptarget-services.h"
 
 #endif /* GOMPTARGET_PLUGIN_H */

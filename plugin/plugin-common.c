@@ -1,5 +1,6 @@
-/* plugin-common.c -- diagnostics, environment parsing and image checks
-   shared by all gomptarget plugins.
+/* plugin-common.c -- diagnostics with the plugin's name and image checks
+   shared by all gomptarget plugins (their side only: what the front end
+   shares with them is in common/).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -21,63 +22,18 @@
 
 #include "plugin-common.h"
 
-#include <errno.h>
+#include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 static const char *plugin_name = "plugin";
 static int debug_level;
-
-#ifdef GT_VALGRIND_ANNOTATIONS
-/* What gt_once_run passes to once_and_tell: FN is run as ONCE's.  */
-static __thread void (*once_fn) (void);
-static __thread pthread_once_t *once_obj;
-
-static void
-once_and_tell (void)
-{
-  void (*fn) (void) = once_fn;
-  pthread_once_t *once = once_obj;
-
-  fn ();
-  GT_ANNOTATE_HAPPENS_BEFORE (once);
-}
-
-void
-gt_once_run (pthread_once_t *once, void (*fn) (void))
-{
-  once_fn = fn;
-  once_obj = once;
-  pthread_once (once, once_and_tell);
-}
-#endif
 
 void
 gt_plugin_init_common (const char *name)
 {
   plugin_name = name;
   debug_level = gt_env_debug_level (false);
-}
-
-void
-gt_vreport (const char *prefix, const char *fmt, va_list ap)
-{
-  /* One write per line, so that lines of several threads do not mix.  */
-  char buf[1024];
-  int n = snprintf (buf, sizeof buf, "%s", prefix);
-  int m;
-  size_t len;
-
-  if (n < 0 || (size_t) n >= sizeof buf / 2)
-    n = 0;
-  m = vsnprintf (buf + n, sizeof buf - n - 1, fmt, ap);
-  len = n + (m < 0 ? 0 : (size_t) m < sizeof buf - n - 1
-	     ? (size_t) m : sizeof buf - n - 2);
-  if (len == 0 || buf[len - 1] != '\n')
-    buf[len++] = '\n';
-  fwrite (buf, 1, len, stderr);
-  fflush (stderr);
 }
 
 /* Print a line prefixed with PREFIX and the plugin's name.  */
@@ -109,59 +65,20 @@ gt_plugin_error (const char *fmt, ...)
   va_end (ap);
 }
 
-static void
-report_warning (const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  gt_vreport ("libgomptarget: warning: ", fmt, ap);
-  va_end (ap);
-}
+struct gt_plugin_services gt_services_table;
+pthread_once_t gt_services_once = PTHREAD_ONCE_INIT;
+bool gt_services_found;
 
-/* A number from MIN to MAX from the environment variable NAME, DEFLT
-   when it is unset or malformed; a malformed value is reported only if
-   WARN.  */
-static long
-env_number (const char *name, long deflt, long min, long max, bool warn)
+/* Fill the table from the list of services: each one's address in the
+   program, NULL when it has none.  */
+void
+gt_find_services (void)
 {
-  const char *s = getenv (name), *p;
-  char *end;
-  long v;
-
-  if (s == NULL)
-    return deflt;
-  for (p = s; *p == ' ' || *p == '\t'; p++)
-    ;
-  errno = 0;
-  v = strtol (p, &end, 10);
-  while (*end == ' ' || *end == '\t')
-    end++;
-  if (*p == '\0' || *end != '\0' || errno != 0 || v < min || v > max)
-    {
-      if (warn)
-	report_warning ("%s='%s' is not a number from %ld to %ld; using %ld",
-			name, s, min, max, deflt);
-      return deflt;
-    }
-  return v;
-}
-
-long
-gt_env_number (const char *name, long deflt, long max)
-{
-  return env_number (name, deflt, 0, max, true);
-}
-
-int
-gt_env_debug_level (bool warn)
-{
-  return (int) env_number ("GOMP_DEBUG", 0, 0, 100, warn);
-}
-
-int
-gt_env_queues (bool warn)
-{
-  return (int) env_number ("GOMPTARGET_QUEUES", 8, 1, 64, warn);
+#define GT_PLUGIN_SERVICE(NAME, RET, PARAMS) \
+  *(void **) &gt_services_table.NAME \
+    = dlsym (RTLD_DEFAULT, "GOMPTARGET_PLUGIN_" #NAME);
+#include "gomptarget-services.def"
+#undef GT_PLUGIN_SERVICE
 }
 
 bool

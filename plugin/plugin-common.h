@@ -1,6 +1,8 @@
-/* plugin-common.h -- what every gomptarget plugin shares (and the front
-   end links too): the GOMP_DEBUG trace, error messages, environment
-   parsing.
+/* plugin-common.h -- what every gomptarget plugin shares, on the plugins'
+   side only: the GOMP_DEBUG trace and error messages with the plugin's
+   name, the image check, and the table of the front end's services
+   (gomptarget-services.h).  The helpers the front end shares with the
+   plugins are in common/.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -28,9 +30,10 @@
 #include <stddef.h>
 
 #include "gomptarget-plugin.h"
+#include "gt-env.h"
+#include "gt-once.h"
+#include "gt-report.h"
 #include "gt-valgrind.h"
-
-#include <pthread.h>
 
 #define GT_PLUGIN_HIDDEN __attribute__ ((visibility ("hidden")))
 
@@ -45,58 +48,24 @@ void gt_plugin_debug (const char *fmt, ...)
 void gt_plugin_error (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2))) GT_PLUGIN_HIDDEN;
 
-/* A non-negative integer from the environment, at most MAX; DEFLT when
-   unset; a warning and DEFLT when malformed.  Shared with the front end.  */
-long gt_env_number (const char *name, long deflt, long max)
-  GT_PLUGIN_HIDDEN;
+/* The front end's services (gomptarget-services.h), the one way a plugin
+   reaches them: the plugin is not linked to libgomptarget.so.1, and
+   gt_services () gives the table of them, each looked up by name in the
+   program at the first call; NULL for a service the program lacks (a
+   program that drives a plugin through its entry points alone has
+   none).  The core calls it at the first device, so that later calls,
+   on a launch or in a fatal error's path, only read the table.  */
+extern struct gt_plugin_services gt_services_table GT_PLUGIN_HIDDEN;
+extern pthread_once_t gt_services_once GT_PLUGIN_HIDDEN;
+extern bool gt_services_found GT_PLUGIN_HIDDEN;
+void gt_find_services (void) GT_PLUGIN_HIDDEN;
 
-/* The GOMP_DEBUG level, from 0 (unset or malformed) to 100: the one
-   parser of GOMP_DEBUG, for the front end and the plugins alike.  WARN:
-   report a malformed value (the front end does; the plugins, which it
-   loads, do not say it again).  */
-int gt_env_debug_level (bool warn) GT_PLUGIN_HIDDEN;
-
-/* GOMPTARGET_QUEUES, the number of queues of each device of every
-   plugin, from 1 to 64 (default 8): its one parser.  WARN as above: the
-   front end reports a bad value once, however many plugins read it.  */
-int gt_env_queues (bool warn) GT_PLUGIN_HIDDEN;
-
-/* pthread_once (ONCE, FN), the slow path of gt_once; with the
-   annotations, FN's work is told to happen before ONCE's return.  */
-#ifdef GT_VALGRIND_ANNOTATIONS
-void gt_once_run (pthread_once_t *once, void (*fn) (void)) GT_PLUGIN_HIDDEN;
-#else
-static inline void
-gt_once_run (pthread_once_t *once, void (*fn) (void))
+static inline const struct gt_plugin_services *
+gt_services (void)
 {
-  pthread_once (once, fn);
+  gt_once (&gt_services_once, &gt_services_found, gt_find_services);
+  return &gt_services_table;
 }
-#endif
-
-/* Run FN once in the process, as pthread_once (ONCE, FN); DONE, when not
-   NULL, a flag set after it, so that later calls take no call at all.
-   What FN did is seen by the caller, and Helgrind and DRD are told so
-   (they do not understand pthread_once).  */
-static inline void
-gt_once (pthread_once_t *once, bool *done, void (*fn) (void))
-{
-  if (done == NULL
-      || __builtin_expect (!__atomic_load_n (done, __ATOMIC_ACQUIRE), 0))
-    {
-      gt_once_run (once, fn);
-      if (done != NULL)
-	{
-	  GT_ANNOTATE_ATOMIC (done);
-	  __atomic_store_n (done, true, __ATOMIC_RELEASE);
-	}
-    }
-  GT_ANNOTATE_HAPPENS_AFTER (once);
-}
-
-/* Write PREFIX and FMT formatted as one line on stderr, in one write.
-   Shared with the front end.  */
-void gt_vreport (const char *prefix, const char *fmt, va_list ap)
-  GT_PLUGIN_HIDDEN;
 
 /* Is IMAGE a wrapped GCC image for TARGET_TYPE?  */
 bool gt_plugin_gcc_image_p (const __tgt_device_image *image,

@@ -242,19 +242,6 @@ struct gtc_queue *gtc_home_queue (struct gtc_device *dev) GTC_HIDDEN;
 /* The wait-and-serve loop and the serving threads.  */
 #include "serve.h"
 
-/* The front end's reverse-offload service, GOMPTARGET_PLUGIN_target_rev
-   (plugin/gomptarget-plugin.h), looked up once: a plugin is not linked to
-   libgomptarget, and a program that drives a plugin through its entry
-   points alone has none (NULL then).  */
-typedef void gtc_target_rev_fn (int32_t device_num, uint64_t fn,
-				uint64_t mapnum, uint64_t devaddrs,
-				uint64_t sizes, uint64_t kinds,
-				const struct gt_rev_copier *copier);
-gtc_target_rev_fn *gtc_target_rev (void) GTC_HIDDEN;
-/* Look up the front end's services now (at the first device), not in
-   a fatal error's path.  */
-void gtc_find_front_end (void) GTC_HIDDEN;
-
 /* A fatal error outside any call of the front end (in a worker thread):
    print and exit with status 1.  Takes no lock of the core.  It claims
    the end of the program (below): a fatal error on another thread waits

@@ -172,7 +172,9 @@ __tgt_rtl_init_device (int32_t id)
 		       "%s devices", (int) id, gtc_vendor.name);
       return GT_RTL_FAIL;
     }
-  gtc_find_front_end ();
+  /* The front end's services are looked up now, not in a fatal error's
+     path.  */
+  gt_services ();
   pthread_mutex_lock (&dev->lock);
   if (!dev->ready)
     {

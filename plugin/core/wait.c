@@ -23,41 +23,11 @@
 
 #include "plugin-core.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <unistd.h>
-
-/* The front end's services (plugin/gomptarget-plugin.h), looked up once;
-   NULL without a front end.  */
-static gtc_target_rev_fn *target_rev;
-static void (*device_ends_program) (void);
-static pthread_once_t front_end_once = PTHREAD_ONCE_INIT;
-
-static void
-find_front_end (void)
-{
-  target_rev = (gtc_target_rev_fn *) dlsym (RTLD_DEFAULT,
-					     "GOMPTARGET_PLUGIN_target_rev");
-  device_ends_program
-    = (void (*) (void)) dlsym (RTLD_DEFAULT,
-			       "GOMPTARGET_PLUGIN_device_ends_program");
-}
-
-void
-gtc_find_front_end (void)
-{
-  gt_once (&front_end_once, NULL, find_front_end);
-}
-
-gtc_target_rev_fn *
-gtc_target_rev (void)
-{
-  gtc_find_front_end ();
-  return target_rev;
-}
 
 /* The end of the program: 0 nobody's; 1 a thread is claiming it; 2
    ENDING_THREAD has.  */
@@ -97,6 +67,7 @@ gtc_exiting (void)
 enum gtc_end
 gtc_claim_end (bool wait)
 {
+  const struct gt_plugin_services *services;
   int none = 0;
 
   if (__atomic_compare_exchange_n (&ending, &none, 1, false,
@@ -107,9 +78,9 @@ gtc_claim_end (bool wait)
       gtc_watch_exit ();
       /* The front end's exit handlers must not wait for what a thread
 	 waiting for this device holds.  */
-      gtc_find_front_end ();
-      if (device_ends_program != NULL)
-	device_ends_program ();
+      services = gt_services ();
+      if (services->device_ends_program != NULL)
+	services->device_ends_program ();
       return GTC_END_FIRST;
     }
   if (gtc_ending_self ())

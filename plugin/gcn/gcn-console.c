@@ -151,7 +151,7 @@ gcn_console_rev_offload (struct gcn_device *dev, struct gcn_output *out,
      serving.  */
   uint32_t index = __atomic_load_n (&out->consumed, __ATOMIC_RELAXED);
   struct gt_rev_copier copier = { rev_dev2host, rev_host2dev, dev };
-  gtc_target_rev_fn *target_rev;
+  gt_plugin_target_rev_fn *target_rev;
   uint64_t w[GCN_REV_WORDS];
   struct timespec t0, t1;
   int i;
@@ -160,7 +160,7 @@ gcn_console_rev_offload (struct gcn_device *dev, struct gcn_output *out,
      drain read with acquire semantics.  */
   for (i = 0; i < GCN_REV_WORDS; i++)
     w[i] = slot->u64[i];
-  target_rev = gtc_target_rev ();
+  target_rev = gt_services ()->target_rev;
   if (target_rev == NULL)
     {
       gtc_claim_end (true);

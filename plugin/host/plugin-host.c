@@ -278,11 +278,10 @@ host_ancestor (void *arg, void (*host_fn) (void *), uint64_t mapnum,
   struct timespec t0, t1;
 
   clock_gettime (CLOCK_MONOTONIC, &t0);
-  GOMPTARGET_PLUGIN_target_rev (dev->number, (uint64_t) (uintptr_t) host_fn,
-				mapnum, (uint64_t) (uintptr_t) addrs,
-				(uint64_t) (uintptr_t) sizes,
-				(uint64_t) (uintptr_t) kinds,
-				&host_rev_copier);
+  gt_services ()->target_rev (dev->number, (uint64_t) (uintptr_t) host_fn,
+			      mapnum, (uint64_t) (uintptr_t) addrs,
+			      (uint64_t) (uintptr_t) sizes,
+			      (uint64_t) (uintptr_t) kinds, &host_rev_copier);
   clock_gettime (CLOCK_MONOTONIC, &t1);
   gt_plugin_debug ("device %d: served a reverse-offload request of device "
 		   "%d: function %p, %llu map(s), in %.1f us",
@@ -296,15 +295,24 @@ static int
 host_launch (struct gtc_queue *q, void *entry, void **vars, int32_t nvars,
 	     int32_t num_teams, int32_t thread_limit)
 {
+  const struct gt_plugin_services *services = gt_services ();
+
   (void) nvars;
   /* A GCC region takes the address of its array of device addresses; the
      front end runs it as the device's initial thread, whose teams are the
      native runtime's (GOMP_teams4); its ancestor regions come back to
      host_ancestor.  */
-  GOMPTARGET_PLUGIN_run_host_region_ancestor (q->dev->number,
-					      (void (*) (void *)) entry, vars,
-					      num_teams, thread_limit,
-					      host_ancestor, q->dev);
+  if (GT_UNLIKELY (services->run_host_region_ancestor == NULL))
+    {
+      gt_plugin_error ("device %d: cannot run a region: the program does "
+		       "not run on libgomptarget, which runs it",
+		       (int) q->dev->number);
+      return 1;
+    }
+  services->run_host_region_ancestor (q->dev->number,
+				      (void (*) (void *)) entry, vars,
+				      num_teams, thread_limit, host_ancestor,
+				      q->dev);
   return 0;
 }
 

@@ -322,7 +322,7 @@ serve_one (struct nvptx_device *dev, struct nvptx_mailbox *m, uint64_t fn)
 {
   struct nvptx_rev_offload *box = m->box;
   struct gt_rev_copier copier = { rev_dev2host, rev_host2dev, dev };
-  gtc_target_rev_fn *target_rev;
+  gt_plugin_target_rev_fn *target_rev;
   uint64_t mapnum, addrs, sizes, kinds;
   int32_t dev_num;
   double start;
@@ -333,7 +333,7 @@ serve_one (struct nvptx_device *dev, struct nvptx_mailbox *m, uint64_t fn)
   sizes = __atomic_load_n (&box->sizes, __ATOMIC_RELAXED);
   kinds = __atomic_load_n (&box->kinds, __ATOMIC_RELAXED);
   dev_num = __atomic_load_n (&box->dev_num, __ATOMIC_RELAXED);
-  target_rev = gtc_target_rev ();
+  target_rev = gt_services ()->target_rev;
   if (target_rev == NULL)
     nvptx_fatal (nvptx_num (dev), "a kernel asked for reverse offload, and "
 		 "the program's libgomptarget cannot serve it "
