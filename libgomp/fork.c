@@ -37,12 +37,9 @@
 
 #include "lifecycle.h"
 
-#include <pthread.h>
-#include <time.h>
+#include "gt-fork.h"
 
-/* Give up taking every lock after this long (a lock held for long by
-   another thread): the child then frees the locks as they are.  */
-#define PREPARE_LIMIT_NS 2000000000L
+#include <pthread.h>
 
 /* The locks of GT_FORK_LOCK.  */
 extern gt_mutex_t *const __start_gt_fork_locks[] GT_HIDDEN;
@@ -90,37 +87,34 @@ release_first (size_t n, size_t n_marked, int n_devices)
       gt_mutex_release (m);
 }
 
-static void
-prepare_fork (void)
+/* Take every lock, or none (gt_fork_take_all).  */
+static bool
+take_all (void *arg __attribute__ ((unused)))
 {
   size_t n_marked = __stop_gt_fork_locks - __start_gt_fork_locks, i;
   int n_devices = __atomic_load_n (&gt_num_devices, __ATOMIC_ACQUIRE);
-  struct timespec pause = { 0, 100000 };
-  long waited = 0;
   gt_mutex_t *m;
 
-  for (;;)
+  for (i = 0; (m = nth_lock (i, n_marked, n_devices)) != NULL; i++)
     {
-      for (i = 0; (m = nth_lock (i, n_marked, n_devices)) != NULL; i++)
-	{
-	  int v = 0;
-	  if (!held_by_self (m)
-	      && !__atomic_compare_exchange_n (&m->word, &v, 1, false,
-					       __ATOMIC_ACQUIRE,
-					       __ATOMIC_RELAXED))
-	    break;
-	}
-      if (m == NULL)
-	{
-	  prepared = true;
-	  return;
-	}
-      release_first (i, n_marked, n_devices);
-      if (waited >= PREPARE_LIMIT_NS)
-	return;
-      nanosleep (&pause, NULL);
-      waited += pause.tv_nsec;
+      int v = 0;
+      if (!held_by_self (m)
+	  && !__atomic_compare_exchange_n (&m->word, &v, 1, false,
+					   __ATOMIC_ACQUIRE,
+					   __ATOMIC_RELAXED))
+	break;
     }
+  if (m == NULL)
+    return true;
+  release_first (i, n_marked, n_devices);
+  return false;
+}
+
+static void
+prepare_fork (void)
+{
+  if (gt_fork_take_all (take_all, NULL))
+    prepared = true;
 }
 
 static void

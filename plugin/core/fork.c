@@ -41,12 +41,7 @@
 
 #include "plugin-core.h"
 
-#include <time.h>
-
-/* Give up taking every lock after this long (a lock held by the forking
-   thread itself, or held for long by others): the child then frees the
-   locks as they are.  */
-#define PREPARE_LIMIT_NS 2000000000L
+#include "gt-fork.h"
 
 /* The prepare handler holds every lock of the core.  */
 static bool prepared;
@@ -92,28 +87,23 @@ unlock_devices (void)
     }
 }
 
+/* Take every lock of the core, or none (gt_fork_take_all).  */
+static bool
+take_all (void *arg __attribute__ ((unused)))
+{
+  if (!trylock_devices ())
+    return false;
+  if (gtc_queues_trylock_all ())
+    return true;
+  unlock_devices ();
+  return false;
+}
+
 static void
 prepare_fork (void)
 {
-  struct timespec pause = { 0, 100000 };
-  long waited = 0;
-
-  for (;;)
-    {
-      if (trylock_devices ())
-	{
-	  if (gtc_queues_trylock_all ())
-	    {
-	      prepared = true;
-	      return;
-	    }
-	  unlock_devices ();
-	}
-      if (waited >= PREPARE_LIMIT_NS)
-	return;
-      nanosleep (&pause, NULL);
-      waited += pause.tv_nsec;
-    }
+  if (gt_fork_take_all (take_all, NULL))
+    prepared = true;
 }
 
 static void
