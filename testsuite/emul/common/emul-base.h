@@ -107,6 +107,13 @@ bool emul_rule_hit (uint64_t *calls, uint64_t at, bool from, uint64_t *n);
    microseconds (GOMPTARGET_EMUL_CUDA_JITTER=N).  */
 void emul_jitter (unsigned long n);
 
+/* One wait of a device thread for the host, the POLLS-th of this wait
+   (from 0): a pause while POLLS < SPIN, a sched_yield while POLLS <
+   YIELD, then a sleep of *SLEEP_NS (1 us if 0), which then doubles up to
+   MAX_SLEEP_NS.  */
+void emul_relax (unsigned polls, unsigned spin, unsigned yield,
+		 long *sleep_ns, long max_sleep_ns);
+
 /* ---- host-objects.c: the loaded objects and their ELF files.  ---- */
 
 struct emul_loaded_object

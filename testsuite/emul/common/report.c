@@ -22,6 +22,7 @@
 
 #include "emul-base.h"
 
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -163,4 +164,28 @@ emul_jitter (unsigned long n)
     return;
   struct timespec ts = { 0, 1000 + (long) ((state >> 32) % 99000) };
   nanosleep (&ts, NULL);
+}
+
+/* On a GPU a waiting thread spins or sleeps a few cycles; here the
+   host's cores are shared with the thread that serves the device, which
+   a long spin would keep off the processor.  */
+void
+emul_relax (unsigned polls, unsigned spin, unsigned yield, long *sleep_ns,
+	    long max_sleep_ns)
+{
+  if (polls < spin)
+    {
+#if defined (__x86_64__) || defined (__i386__)
+      __builtin_ia32_pause ();
+#endif
+    }
+  else if (polls < yield)
+    sched_yield ();
+  else
+    {
+      struct timespec ts = { 0, *sleep_ns ? *sleep_ns : 1000 };
+      nanosleep (&ts, NULL);
+      *sleep_ns = (ts.tv_nsec * 2 < max_sleep_ns
+		   ? ts.tv_nsec * 2 : max_sleep_ns);
+    }
 }

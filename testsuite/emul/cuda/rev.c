@@ -29,9 +29,7 @@
 #include "emul-cuda.h"
 #include "rev-offload.h"
 
-#include <sched.h>
 #include <string.h>
-#include <time.h>
 
 /* A device thread's wait: spin briefly, then yield, then sleep in growing
    steps of at most 50 us (on the GPU the warp spins; here the host's
@@ -46,20 +44,7 @@ struct backoff
 static void
 backoff_wait (struct backoff *b)
 {
-  if (b->polls < 100)
-    {
-#if defined (__x86_64__) || defined (__i386__)
-      __builtin_ia32_pause ();
-#endif
-    }
-  else if (b->polls < 1000)
-    sched_yield ();
-  else
-    {
-      struct timespec ts = { 0, b->sleep_ns ? b->sleep_ns : 1000 };
-      nanosleep (&ts, NULL);
-      b->sleep_ns = ts.tv_nsec * 2 < 50000 ? ts.tv_nsec * 2 : 50000;
-    }
+  emul_relax (b->polls, 100, 1000, &b->sleep_ns, 50000);
   b->polls++;
 }
 

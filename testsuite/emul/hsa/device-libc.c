@@ -49,11 +49,9 @@
 #include "emul-hsa.h"
 
 #include <dlfcn.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 
 void __assert_fail (const char *assertion, const char *file,
@@ -113,18 +111,9 @@ emul_dispatch_leave (struct emul_dispatch *d)
 void
 emul_console_relax (uint32_t waits)
 {
-  struct timespec ts = { 0, 20000 };
+  long sleep_ns = 20000;
 
-  if (waits < 64)
-    {
-#if defined (__x86_64__) || defined (__i386__)
-      __builtin_ia32_pause ();
-#endif
-    }
-  else if (waits < 4096)
-    sched_yield ();
-  else
-    nanosleep (&ts, NULL);
+  emul_relax (waits, 64, 4096, &sleep_ns, 20000);
 }
 
 static int (*omp_is_initial) (void);
