@@ -33,6 +33,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "gt-common.h"
 #include "gt-valgrind.h"
 
 /* A pause in a spinning loop: lets the other hardware thread of the core
@@ -71,26 +72,8 @@ typedef struct
 
 #define GT_MUTEX_INITIALIZER { 0 }
 
-/* The slow path of gt_mutex_acquire: M was held.  */
-static __attribute__ ((noinline, unused)) void
-gt_mutex_wait (gt_mutex_t *m)
-{
-  int i, v;
-
-  /* Held for a short while, as a rule: spin first.  */
-  for (i = 0; i < 100; i++)
-    {
-      gt_cpu_relax ();
-      v = 0;
-      if (__atomic_load_n (&m->word, __ATOMIC_RELAXED) == 0
-	  && __atomic_compare_exchange_n (&m->word, &v, 1, false,
-					  __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-	return;
-    }
-  /* Mark it as having sleepers, and sleep until it is free.  */
-  while (__atomic_exchange_n (&m->word, 2, __ATOMIC_ACQUIRE) != 0)
-    gt_futex_wait (&m->word, 2);
-}
+/* The slow path of gt_mutex_acquire: M was held (gt-lock.c).  */
+void gt_mutex_wait (gt_mutex_t *m) GT_COMMON_HIDDEN;
 
 static inline void
 gt_mutex_acquire (gt_mutex_t *m)
