@@ -163,6 +163,8 @@ gt_xfer_thread (struct gt_device *dev)
     return NULL;
   init (x, dev, 0, NULL, false);
   x->owned = false;
+  if (dev->caps & GT_CAP_RUNS_IN_PLACE)
+    x->async = false;
   return x;
 }
 
@@ -273,8 +275,11 @@ gt_xfer_after (struct gt_xfer *x, tgt_event_t ev)
 {
   unsigned i;
 
-  if (ev == NULL || !x->async)
+  if (ev == NULL || !x->dev->async)
     return;
+  /* Run at once so far: queue from now on, behind EV.  What ran is done
+     already.  */
+  x->async = true;
   /* X's own operations are queued in order, each behind the one
      before.  */
   for (i = 0; i < x->nown && i < GT_XFER_OWN; i++)

@@ -39,7 +39,8 @@ struct gt_xfer_gather;
 struct gt_xfer
 {
   struct gt_device *dev;
-  bool async;			/* The plugin queues (else: at once).  */
+  bool async;			/* The plugin queues (else: at once; see
+				   gt_xfer_thread).  */
   bool defer_reads;		/* Host memory is read when the queue gets
 				   there: earlier work may still write it.  */
   bool owned;			/* A nowait construct's: freed by its last
@@ -66,7 +67,10 @@ struct gt_xfer
 };
 
 /* The calling thread's transfer for a construct it waits for, begun on
-   DEV; NULL if the thread's is in use (then use gt_xfer_new).  */
+   DEV; NULL if the thread's is in use (then use gt_xfer_new).  On a device
+   whose synchronous calls run in place (GT_CAP_RUNS_IN_PLACE) its
+   operations run at once on the calling thread, until one must wait for
+   an event (gt_xfer_after): from there on they are queued.  */
 struct gt_xfer *gt_xfer_thread (struct gt_device *dev) GT_HIDDEN;
 
 /* A transfer for a nowait construct on DEV, whose first operation waits

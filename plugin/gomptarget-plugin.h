@@ -180,6 +180,12 @@ typedef void (*tgt_callback_fct) (tgt_sync_event_t token);
 #define GT_CAP_SURVIVES_FORK	(1u << 2)	/* Its devices initialised
 						   before fork () stay usable
 						   in the child process.  */
+#define GT_CAP_RUNS_IN_PLACE	(1u << 3)	/* Its synchronous calls run
+						   on the calling thread, at
+						   no more cost than queueing:
+						   the front end uses them for
+						   a construct the caller
+						   waits for.  */
 
 /* Flags of __tgt_rtl_async_launch.  GT_LAUNCH_CALLER_WAITS: the
    construct is synchronous -- the caller waits for the launch's
@@ -226,7 +232,9 @@ typedef struct gt_rect_copy
    data_alloc: SIZE bytes of device memory meant to hold a copy of
      HOST_PTR (which may be NULL); NULL on failure.
    data_submit / data_retrieve: copy SIZE bytes host -> device / device ->
-     host and wait for the copy; 0 on success.
+     host and wait for the copy; 0 on success.  A synchronous call need
+     not be ordered after work queued through the asynchronous interface:
+     a caller that depends on such work waits for it first.
    data_delete: free memory from data_alloc; 0 on success.
    run_target_region, run_target_team_region: run ENTRY with TGT_VARS, the
      ARG_NUM device addresses of the region's variables (plus OFFSETS[i]

@@ -338,6 +338,14 @@ struct gtc_op_desc
 int gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *op,
 		int32_t ndeps, tgt_event_t *deps, tgt_event_t *event)
   GTC_HIDDEN;
+/* The synchronous interface: the operation of D, run on DEV and waited
+   for.  A software queue runs it on the calling thread at once, outside
+   the queue -- no lock, no event -- and a hardware queue issues it on the
+   thread's home queue and waits.  Either way it is not ordered after work
+   queued before: a caller that depends on such work waits for it
+   first.  */
+int gtc_run_now (struct gtc_device *dev, const struct gtc_op_desc *d)
+  GTC_HIDDEN;
 int gtc_event_wait (tgt_event_t event) GTC_HIDDEN;
 /* 0: EVENT has completed and what came before it succeeded; 1: it has not
    completed; GT_RTL_FAIL: something up to it failed, or no such event.  */

@@ -1,5 +1,5 @@
 /* queue-submit.c -- queueing an operation on a device (gtc_submit), the
-   launch path: the queue it goes to (the thread's home queue, made on
+   launch path, and running one at once (gtc_run_now): the queue it goes to (the thread's home queue, made on
    first use), the operation made from its descriptor, its dependences on
    other queues turned into waits, and the operation run at once, put in
    the ring or issued to the vendor's hardware queue.  One file, so that
@@ -280,4 +280,40 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
     return GT_RTL_FAIL;
   *event = make_event (q, seq);
   return 0;
+}
+
+int
+gtc_run_now (struct gtc_device *dev, const struct gtc_op_desc *d)
+{
+  struct gtc_queue *q = home_queue (dev);
+  tgt_event_t ev;
+  int err;
+
+  if (q == NULL)
+    return GT_RTL_FAIL;
+  if (gtc_vendor.hardware_queues)
+    {
+      err = gtc_submit (dev, d, 0, NULL, &ev);
+      return err ? err : gtc_event_wait (ev);
+    }
+  /* The vendor's operations on software queues run on whatever thread
+     runs them, this one's as well as the queue's.  */
+  switch (d->kind)
+    {
+    case GTC_OP_COPY:
+      err = gtc_vendor.copy (q, d->dir, d->dst, d->src, d->size, d->peer);
+      break;
+    case GTC_OP_LAUNCH:
+      err = gtc_vendor.launch (q, d->kernel, d->vars, d->nvars,
+			       d->num_teams, d->thread_limit);
+      break;
+    case GTC_OP_HOST_CALL:
+      d->fn (d->arg);
+      err = 0;
+      break;
+    default:
+      err = 0;
+      break;
+    }
+  return err ? GT_RTL_FAIL : 0;
 }

@@ -127,7 +127,10 @@ __tgt_rtl_number_of_devices (void)
 uint32_t
 __tgt_rtl_get_capabilities (void)
 {
-  return gtc_vendor.caps;
+  /* Software queues run their operations on the calling thread anyway
+     (gtc_run_now).  */
+  return gtc_vendor.caps
+	 | (gtc_vendor.hardware_queues ? 0 : GT_CAP_RUNS_IN_PLACE);
 }
 
 int64_t
@@ -294,25 +297,45 @@ __tgt_rtl_data_delete (int32_t id, void *tgt_ptr)
 
 /* ---- Asynchronous operations.  ---- */
 
+/* The descriptor of a copy of SIZE bytes from SRC to DST on device ID, in
+   *D; its device, or NULL if the copy is not valid.  */
+static struct gtc_device *
+copy_desc (int32_t id, enum gtc_copy_dir dir, void *dst, const void *src,
+	   int64_t size, struct gtc_device *peer, struct gtc_op_desc *d)
+{
+  struct gtc_device *dev = ready_device (id);
+
+  if (dev == NULL || size < 0 || (size > 0 && (dst == NULL || src == NULL)))
+    return NULL;
+  d->kind = size == 0 ? GTC_OP_MARK : GTC_OP_COPY;
+  d->dir = dir;
+  d->dst = dst;
+  d->src = src;
+  d->size = (size_t) size;
+  d->peer = peer;
+  return dev;
+}
+
 static int32_t
 copy_async (int32_t id, enum gtc_copy_dir dir, void *dst, const void *src,
 	    int64_t size, struct gtc_device *peer, int32_t ndeps,
 	    tgt_event_t *deps, tgt_event_t *event)
 {
-  struct gtc_device *dev = ready_device (id);
   struct gtc_op_desc d;
+  struct gtc_device *dev = copy_desc (id, dir, dst, src, size, peer, &d);
 
-  if (dev == NULL || size < 0 || (size > 0 && (dst == NULL || src == NULL)))
-    return GT_RTL_FAIL;
-  d.kind = GTC_OP_COPY;
-  d.dir = dir;
-  d.dst = dst;
-  d.src = src;
-  d.size = (size_t) size;
-  d.peer = peer;
-  if (size == 0)
-    d.kind = GTC_OP_MARK;
-  return gtc_submit (dev, &d, ndeps, deps, event);
+  return dev ? gtc_submit (dev, &d, ndeps, deps, event) : GT_RTL_FAIL;
+}
+
+/* The copy of copy_async, run at once and waited for.  */
+static int32_t
+copy_now (int32_t id, enum gtc_copy_dir dir, void *dst, const void *src,
+	  int64_t size, struct gtc_device *peer)
+{
+  struct gtc_op_desc d;
+  struct gtc_device *dev = copy_desc (id, dir, dst, src, size, peer, &d);
+
+  return dev ? gtc_run_now (dev, &d) : GT_RTL_FAIL;
 }
 
 int32_t
@@ -349,6 +372,28 @@ __tgt_rtl_async_data_exchange (int32_t src_id, void *src_ptr, int32_t dst_id,
 		     src, num_dep_events, dep_events, completion_event);
 }
 
+/* The descriptor of a launch of ENTRY on device ID, in *D; its device, or
+   NULL if the launch is not valid.  */
+static struct gtc_device *
+launch_desc (int32_t id, void *entry, void **tgt_vars, int32_t arg_num,
+	     int32_t num_teams, int32_t thread_limit, uint32_t flags,
+	     struct gtc_op_desc *d)
+{
+  struct gtc_device *dev = ready_device (id);
+
+  if (dev == NULL || entry == NULL || arg_num < 0
+      || (arg_num > 0 && tgt_vars == NULL))
+    return NULL;
+  d->kind = GTC_OP_LAUNCH;
+  d->kernel = entry;
+  d->vars = tgt_vars;
+  d->nvars = arg_num;
+  d->num_teams = num_teams;
+  d->thread_limit = thread_limit;
+  d->caller_waits = (flags & GT_LAUNCH_CALLER_WAITS) != 0;
+  return dev;
+}
+
 int32_t
 __tgt_rtl_async_launch (int32_t id, void *entry, void **tgt_vars,
 			int32_t arg_num, int32_t num_teams,
@@ -356,19 +401,12 @@ __tgt_rtl_async_launch (int32_t id, void *entry, void **tgt_vars,
 			int32_t num_dep_events, tgt_event_t *dep_events,
 			tgt_event_t *completion_event)
 {
-  struct gtc_device *dev = ready_device (id);
   struct gtc_op_desc d;
+  struct gtc_device *dev = launch_desc (id, entry, tgt_vars, arg_num,
+					num_teams, thread_limit, flags, &d);
 
-  if (dev == NULL || entry == NULL || arg_num < 0
-      || (arg_num > 0 && tgt_vars == NULL))
+  if (dev == NULL)
     return GT_RTL_FAIL;
-  d.kind = GTC_OP_LAUNCH;
-  d.kernel = entry;
-  d.vars = tgt_vars;
-  d.nvars = arg_num;
-  d.num_teams = num_teams;
-  d.thread_limit = thread_limit;
-  d.caller_waits = (flags & GT_LAUNCH_CALLER_WAITS) != 0;
   return gtc_submit (dev, &d, num_dep_events, dep_events, completion_event);
 }
 
@@ -493,26 +531,20 @@ __tgt_rtl_process_dep (void)
   return 0;
 }
 
-/* ---- The synchronous interface: queue, then wait.  ---- */
+/* ---- The synchronous interface: run at once (gtc_run_now).  ---- */
 
 int32_t
 __tgt_rtl_data_submit (int32_t id, void *tgt_ptr, void *host_ptr,
 		       int64_t size)
 {
-  tgt_event_t ev;
-  int32_t err = __tgt_rtl_async_data_submit (id, tgt_ptr, host_ptr, size, 0,
-					     NULL, &ev);
-  return err ? err : gtc_event_wait (ev);
+  return copy_now (id, GTC_HOST_TO_DEVICE, tgt_ptr, host_ptr, size, NULL);
 }
 
 int32_t
 __tgt_rtl_data_retrieve (int32_t id, void *host_ptr, void *tgt_ptr,
 			 int64_t size)
 {
-  tgt_event_t ev;
-  int32_t err = __tgt_rtl_async_data_retrieve (id, host_ptr, tgt_ptr, size,
-					       0, NULL, &ev);
-  return err ? err : gtc_event_wait (ev);
+  return copy_now (id, GTC_DEVICE_TO_HOST, host_ptr, tgt_ptr, size, NULL);
 }
 
 int32_t
@@ -525,10 +557,11 @@ int32_t
 __tgt_rtl_data_exchange (int32_t src_id, void *src_ptr, int32_t dst_id,
 			 void *dst_ptr, int64_t size)
 {
-  tgt_event_t ev;
-  int32_t err = __tgt_rtl_async_data_exchange (src_id, src_ptr, dst_id,
-					       dst_ptr, size, 0, NULL, &ev);
-  return err ? err : gtc_event_wait (ev);
+  struct gtc_device *src = ready_device (src_id);
+
+  if (src == NULL)
+    return GT_RTL_FAIL;
+  return copy_now (dst_id, GTC_DEVICE_TO_DEVICE, dst_ptr, src_ptr, size, src);
 }
 
 int32_t
@@ -539,7 +572,8 @@ __tgt_rtl_run_target_team_region (int32_t id, void *entry, void **tgt_vars,
 {
   void *stack_vars[16];
   void **vars = tgt_vars;
-  tgt_event_t ev;
+  struct gtc_op_desc d;
+  struct gtc_device *dev;
   int32_t err, i;
 
   (void) loop_tripcount;
@@ -551,12 +585,12 @@ __tgt_rtl_run_target_team_region (int32_t id, void *entry, void **tgt_vars,
       for (i = 0; i < arg_num; i++)
 	vars[i] = (char *) tgt_vars[i] + offsets[i];
     }
-  err = __tgt_rtl_async_run_target_team_region (id, entry, vars, arg_num,
-						num_teams, thread_limit, 0,
-						NULL, &ev);
+  dev = launch_desc (id, entry, vars, arg_num, num_teams, thread_limit,
+		     GT_LAUNCH_CALLER_WAITS, &d);
+  err = dev ? gtc_run_now (dev, &d) : GT_RTL_FAIL;
   if (vars != tgt_vars && vars != stack_vars)
     free (vars);
-  return err ? err : gtc_event_wait (ev);
+  return err;
 }
 
 int32_t
