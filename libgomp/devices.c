@@ -28,6 +28,7 @@
 #include "plugin-loader.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int gt_num_devices;
 struct gt_device *gt_devices;
@@ -54,7 +55,11 @@ load_device_table (void)
     return;
   for (i = 0; i < nplugins; i++)
     total += plugins[i].num_devices;
-  gt_devices = gt_calloc (total, sizeof *gt_devices);
+  /* On lines of their own (struct gt_device).  */
+  if (posix_memalign ((void **) &gt_devices, GT_CACHE_LINE,
+		      (total ? total : 1) * sizeof *gt_devices) != 0)
+    gt_fatal ("out of memory loading the device table");
+  memset (gt_devices, 0, (total ? total : 1) * sizeof *gt_devices);
   for (i = 0, total = 0; i < nplugins; i++)
     for (j = 0; j < plugins[i].num_devices; j++, total++)
       {

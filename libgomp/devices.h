@@ -46,32 +46,25 @@ enum gt_device_state
   GT_DEVICE_FORKED
 };
 
+/* The line size of the caches.  Fields that threads launching at once
+   write go on lines of their own, apart from the ones they only read.  */
+#define GT_CACHE_LINE 64
+
 struct gt_device
 {
+  /* Read on every construct, written once or seldom.  */
   int id;			/* Global device number.  */
   int local_id;			/* The plugin's number for it.  */
   struct gt_plugin *plugin;
   const char *plugin_name;
   uint32_t caps;		/* The plugin's GT_CAP_*.  */
   bool async;			/* The plugin queues work (device-calls.h).  */
-  /* Device memory whose last user finished in a completion callback, to
-     be freed by the next construct on the device (a stack, atomic).  */
-  struct gt_block *free_later;
   /* Counts the times the device was taken down: device memory of an
      earlier incarnation is gone (atomic).  */
   unsigned incarnation;
-  /* Small blocks no thread keeps, with their device memory, in the order
-     they were freed (mapping-slab.c); guarded by SPARE_LOCK.  */
-  gt_mutex_t spare_lock;
-  struct gt_block *spare_head, *spare_tail;
-  unsigned num_spare;
-  gt_mutex_t lock;		/* Guards everything below.  */
-  enum gt_device_state state;
-  struct gt_splay_tree mem_map;
-  /* The allocations of omp_target_alloc, by device address
-     (api-allocs.c).  */
-  struct gt_splay_tree api_allocs;
-  unsigned long generation;	/* Counts constructs, see gt_refcount.  */
+  /* Device memory whose last user finished in a completion callback, to
+     be freed by the next construct on the device (a stack, atomic).  */
+  struct gt_block *free_later;
   /* The table of entries the device loaded for each host table, by its
      number (registry.h); NULL where it loaded none.  Set before the
      device is ready, read-only afterwards.  */
@@ -82,6 +75,21 @@ struct gt_device
      loaded for it; NUM_REV_FNS slots.  */
   struct gt_rev_fns *rev_fns;
   unsigned num_rev_fns;
+
+  /* Small blocks no thread keeps, with their device memory, in the order
+     they were freed (mapping-slab.c); guarded by SPARE_LOCK.  */
+  gt_mutex_t spare_lock __attribute__ ((aligned (GT_CACHE_LINE)));
+  struct gt_block *spare_head, *spare_tail;
+  unsigned num_spare;
+
+  gt_mutex_t lock		/* Guards everything below.  */
+    __attribute__ ((aligned (GT_CACHE_LINE)));
+  enum gt_device_state state;
+  unsigned long generation;	/* Counts constructs, see gt_refcount.  */
+  struct gt_splay_tree mem_map;
+  /* The allocations of omp_target_alloc, by device address
+     (api-allocs.c).  */
+  struct gt_splay_tree api_allocs;
   /* The target constructs whose regions may be running on the device
      (queued launches), whose items are device data even when they have
      left the table already (the end of a queued construct is queued
@@ -89,7 +97,7 @@ struct gt_device
      too (mapping-lookup.c).  */
   struct gt_construct **running;
   unsigned num_running, running_size;
-};
+} __attribute__ ((aligned (GT_CACHE_LINE)));
 
 /* The reverse-offload table of one image on one device (rev_fn_table):
    device function DEV_FNS[I], when non-zero, stands for host function

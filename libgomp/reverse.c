@@ -37,8 +37,10 @@
 #include "context.h"
 #include "mapping.h"
 #include "requires.h"
+#include "gt-once.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <time.h>
 
 /* ---- The reverse-offload tables of the images on each device.  ---- */
@@ -107,11 +109,14 @@ rev_host_fn_locked (struct gt_device *dev, uint64_t fn)
 
 #define ANCESTOR_SLOTS 1024
 
+/* A slot is claimed by the launching thread of a region: each has a
+   cache line of its own, so that threads launching at once do not take
+   each other's lines.  */
 struct ancestor_slot
 {
   gt_ancestor_fn *fn;		/* NULL: free.  */
   void *arg;
-};
+} __attribute__ ((aligned (64)));
 
 /* The host function of the ancestor region the calling thread is
    sending, for a device that runs host code (whose request names the
@@ -120,34 +125,95 @@ static GT_TLS void *ancestor_in_flight;
 
 /* Slot 0 is never used: 0 means "none".  */
 static struct ancestor_slot ancestor_slots[ANCESTOR_SLOTS];
-/* Where this thread looks for a free slot first: the one it used last,
-   which a thread launching one region after another finds free again.
-   Slots are claimed with a compare-and-swap of their function, so that
-   launching a region takes no lock.  */
+/* Where this thread looks for a free slot first.  Slots are claimed with
+   a compare-and-swap of their function, so that launching a region takes
+   no lock.  A thread's first hint is one no other thread was given first
+   (ancestor_hint is that + 1; 0: none yet).  */
 static GT_TLS unsigned ancestor_hint;
+static unsigned next_ancestor_hint;
+
+/* The slot this thread keeps between its regions, 0 if none, and whether
+   a region of the thread uses it now.  A thread launching one region
+   after another claims its first slot once and keeps it (a region inside
+   one of its regions claims another): the launch then writes the slot,
+   with no compare-and-swap.  It is given back when the thread ends
+   (kept_slot_key's destructor).  */
+static GT_TLS unsigned kept_slot;
+static GT_TLS bool kept_slot_busy;
+static pthread_key_t kept_slot_key;
+static pthread_once_t kept_slot_once = PTHREAD_ONCE_INIT;
+static bool kept_slot_key_made;
+
+static void
+slot_release (unsigned slot)
+{
+  ancestor_slots[slot].arg = NULL;
+  GT_ANNOTATE_HAPPENS_BEFORE (&ancestor_slots[slot].fn);
+  __atomic_store_n (&ancestor_slots[slot].fn, NULL, __ATOMIC_RELEASE);
+}
+
+/* A thread that kept a slot ends.  */
+static void
+kept_slot_end (void *slot)
+{
+  slot_release ((unsigned) (uintptr_t) slot);
+}
+
+static void
+make_kept_slot_key (void)
+{
+  kept_slot_key_made = pthread_key_create (&kept_slot_key,
+					   kept_slot_end) == 0;
+}
+
+/* Keep SLOT, just claimed, for this thread's next regions.  */
+static void
+keep_slot (unsigned slot)
+{
+  gt_once (&kept_slot_once, NULL, make_kept_slot_key);
+  if (kept_slot_key_made
+      && pthread_setspecific (kept_slot_key,
+			      (void *) (uintptr_t) slot) == 0)
+    kept_slot = slot;
+}
 
 unsigned
 gt_ancestor_slot_new (gt_ancestor_fn *ancestor, void *arg)
 {
-  unsigned i;
+  unsigned i, c = kept_slot;
 
   if (ancestor == NULL)
     return 0;
+  if (GT_LIKELY (c != 0 && !kept_slot_busy))
+    {
+      /* Read only by the threads of the region, which start after
+	 this.  */
+      ancestor_slots[c].arg = arg;
+      __atomic_store_n (&ancestor_slots[c].fn, ancestor, __ATOMIC_RELEASE);
+      kept_slot_busy = true;
+      return c;
+    }
+  if (GT_UNLIKELY (ancestor_hint == 0))
+    ancestor_hint = 1 + __atomic_fetch_add (&next_ancestor_hint, 1,
+					    __ATOMIC_RELAXED);
   for (i = 0; i < ANCESTOR_SLOTS - 1; i++)
     {
-      unsigned c = 1 + (ancestor_hint + i) % (ANCESTOR_SLOTS - 1);
       gt_ancestor_fn *none = NULL;
 
+      c = 1 + (ancestor_hint - 1 + i) % (ANCESTOR_SLOTS - 1);
       if (__atomic_load_n (&ancestor_slots[c].fn, __ATOMIC_RELAXED) == NULL
 	  && __atomic_compare_exchange_n (&ancestor_slots[c].fn, &none,
 					  ancestor, false, __ATOMIC_ACQ_REL,
 					  __ATOMIC_RELAXED))
 	{
 	  GT_ANNOTATE_HAPPENS_AFTER (&ancestor_slots[c].fn);
-	  /* Read only by the threads of the region, which start after
-	     this.  */
 	  ancestor_slots[c].arg = arg;
-	  ancestor_hint = c - 1;
+	  ancestor_hint = c;
+	  if (kept_slot == 0)
+	    {
+	      keep_slot (c);
+	      kept_slot_busy = kept_slot != 0;
+	    }
 	  return c;
 	}
     }
@@ -161,9 +227,14 @@ gt_ancestor_slot_free (unsigned slot)
 {
   if (slot == 0 || slot >= ANCESTOR_SLOTS)
     return;
-  ancestor_slots[slot].arg = NULL;
-  GT_ANNOTATE_HAPPENS_BEFORE (&ancestor_slots[slot].fn);
-  __atomic_store_n (&ancestor_slots[slot].fn, NULL, __ATOMIC_RELEASE);
+  if (slot == kept_slot)
+    {
+      /* Kept: its function stays, so that no other thread claims it.  */
+      ancestor_slots[slot].arg = NULL;
+      kept_slot_busy = false;
+      return;
+    }
+  slot_release (slot);
 }
 
 bool

@@ -71,6 +71,9 @@
 #define SEQ_MASK ((UINT64_C (1) << SEQ_BITS) - 1)
 #define MAX_QUEUES 4096
 
+/* The line size of the caches, for data two threads must not share.  */
+#define GTC_CACHE_LINE 64
+
 /* Launch arguments kept in the operation itself, up to this many.  */
 #define INLINE_VARS 6
 

@@ -67,6 +67,20 @@ gtc_queues_per_device (void)
 
 /* ---- Queues of a device.  ---- */
 
+/* SIZE bytes of zeroed memory in cache lines of their own: a queue's
+   state is written by the thread that uses the queue, at every
+   operation, and another thread's queue must not share its lines.  */
+static void *
+cache_lines_calloc (size_t size)
+{
+  void *p;
+
+  size = (size + GTC_CACHE_LINE - 1) & ~(size_t) (GTC_CACHE_LINE - 1);
+  if (posix_memalign (&p, GTC_CACHE_LINE, size) != 0)
+    return NULL;
+  return memset (p, 0, size);
+}
+
 struct gtc_queue *
 gtc_queue_new (struct gtc_device *dev)
 {
@@ -84,8 +98,8 @@ gtc_queue_new (struct gtc_device *dev)
       return NULL;
     }
   index = gtc_num_queues;
-  q = calloc (1, gtc_vendor.queue_size);
-  s = calloc (1, sizeof *s);
+  q = cache_lines_calloc (gtc_vendor.queue_size);
+  s = cache_lines_calloc (sizeof *s);
   if (q == NULL || s == NULL)
     {
       pthread_mutex_unlock (&table_lock);
