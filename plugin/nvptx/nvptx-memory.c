@@ -37,6 +37,33 @@ stacks_free (struct nvptx_device *dev, struct nvptx_stacks *s)
   CU (cuEventDestroy_v2) (s->done);
   free (s);
 }
+/* Has the last kernel that used S finished (DEV's stacks lock held)?
+   Its stream records S's event only now, when another stream or the
+   allocator wants S: a launch records none, and a stream that uses its
+   own stacks again needs none (its kernels run in order).  The event
+   follows all the stream's work so far, the kernel included.  */
+static bool
+stacks_idle (struct nvptx_device *dev, struct nvptx_stacks *s)
+{
+  if (s->broken)
+    return false;
+  if (s->user == NULL)
+    return true;
+  if (!s->recorded)
+    {
+      CUresult r = CU (cuEventRecord) (s->done, s->user->stream);
+      if (r != CUDA_SUCCESS)
+	{
+	  /* Nobody can tell when it is free again: never used again.  */
+	  nvptx_report (dev, "cuEventRecord", r);
+	  s->broken = true;
+	  return false;
+	}
+      s->recorded = true;
+    }
+  return CU (cuEventQuery) (s->done) == CUDA_SUCCESS;
+}
+
 /* ---- Memory.  ---- */
 
 void
@@ -46,8 +73,7 @@ nvptx_stacks_free_idle (struct nvptx_device *dev)
 
   pthread_mutex_lock (&dev->stacks_lock);
   for (p = &dev->stacks; (s = *p) != NULL;)
-    if (!s->broken
-	&& (s->user == NULL || CU (cuEventQuery) (s->done) == CUDA_SUCCESS))
+    if (stacks_idle (dev, s))
       {
 	*p = s->next;
 	stacks_free (dev, s);
@@ -119,10 +145,9 @@ nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
       {
 	/* Free for Q when Q's own stream used it last (its kernels run in
 	   order), or when its last kernel is done.  */
-	if (s->user == NULL || s->user == q
-	    || CU (cuEventQuery) (s->done) == CUDA_SUCCESS)
+	if (s->user == q || stacks_idle (dev, s))
 	  best = s;
-	else if (busy == NULL)
+	else if (busy == NULL && !s->broken)
 	  busy = s;
       }
   if (best != NULL)
@@ -135,7 +160,8 @@ nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
   r = CU (cuMemAlloc_v2) (&ptr, size);
   if (r == CUDA_ERROR_OUT_OF_MEMORY && busy != NULL)
     {
-      /* Wait, on the device, for a block in use.  */
+      /* Wait, on the device, for a block in use (stacks_idle recorded
+	 its event).  */
       r = CU (cuStreamWaitEvent) (q->stream, busy->done, 0);
       if (r == CUDA_SUCCESS)
 	{
@@ -182,15 +208,10 @@ nvptx_stacks_release (struct nvptx_device *dev, struct nvptx_queue *q,
 {
   if (launched)
     {
-      CUresult r = CU (cuEventRecord) (s->done, q->stream);
-      if (r == CUDA_SUCCESS)
-	s->user = q;
-      else
-	{
-	  /* Nobody can tell when it is free again: never used again.  */
-	  nvptx_report (dev, "cuEventRecord", r);
-	  s->broken = true;
-	}
+      /* Its event is recorded when another stream wants it
+	 (stacks_idle).  */
+      s->user = q;
+      s->recorded = false;
     }
   pthread_mutex_unlock (&dev->stacks_lock);
 }

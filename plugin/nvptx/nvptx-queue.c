@@ -141,7 +141,8 @@ nvptx_queue_sync (struct nvptx_queue *q)
      only after the synchronisation began: then once more.  */
   do
     {
-      /* Poll while the work runs; the final synchronisation returns at
+      /* Where the device may make reverse-offload requests, poll while
+	 the work runs, serving them; the final synchronisation returns at
 	 once, reports what failed, and has the driver write out what the
 	 kernels printed.  */
       if (__atomic_load_n (&dev->mailboxes, __ATOMIC_ACQUIRE) != NULL)
@@ -151,8 +152,7 @@ nvptx_queue_sync (struct nvptx_queue *q)
 	  gtc_wait_serve (&dev->core, stream_done, &poll, nvptx_rev_serve);
 	  nvptx_rev_wait_end (dev);
 	}
-      else
-	gtc_wait_serve (&dev->core, stream_done, &poll, NULL);
+      /* Else nothing to serve: the driver waits, as it likes best.  */
       r = CU (cuStreamSynchronize) (q->stream);
       if (r != CUDA_SUCCESS)
 	return nvptx_device_fault (q, dev, "cuStreamSynchronize", r);

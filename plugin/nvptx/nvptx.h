@@ -123,8 +123,10 @@ struct nvptx_stacks
 {
   CUdeviceptr ptr;
   size_t size;
-  CUevent done;			/* Recorded after its last kernel.  */
-  struct nvptx_queue *user;	/* Whose stream recorded DONE.  */
+  CUevent done;			/* Recorded after its last kernel, once
+				   another stream wants the block.  */
+  struct nvptx_queue *user;	/* The stream of its last kernel.  */
+  bool recorded;		/* DONE follows USER's last kernel.  */
   bool broken;			/* DONE could not be recorded.  */
   struct nvptx_stacks *next;
 };
