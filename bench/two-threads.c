@@ -1,13 +1,13 @@
-/* two-threads.c -- benchmark 5: two host threads launching empty target
-   regions on the same device at once.
+/* two-threads.c -- benchmark 5: two (or more) host threads launching
+   empty target regions on the same device at once.
    Copyright (C) 2026 The gomptarget authors.
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
-   Usage: two-threads [BUDGET_MS [REPETITIONS [omp|pthreads]]]
-   Two threads start together and each runs target regions with one
-   scalar map(tofrom:) of its own variable for BUDGET_MS: the two threads
-   of one OpenMP parallel region (omp, the default), or two POSIX threads
-   outside any parallel region (pthreads).  Prints "rep region NS" per
+   Usage: two-threads [BUDGET_MS [REPETITIONS [omp|pthreads [THREADS]]]]
+   THREADS threads (default 2) start together and each runs target
+   regions with one scalar map(tofrom:) of its own variable for
+   BUDGET_MS: the threads of one OpenMP parallel region (omp, the
+   default), or POSIX threads outside any parallel region (pthreads).  Prints "rep region NS" per
    repetition and thread: nanoseconds per region, from that thread's own
    elapsed time and count.  */
 
@@ -85,26 +85,30 @@ pthread_main (void *p)
 }
 
 static int
-run_pthreads (double budget, long reps)
+run_pthreads (double budget, long reps, int nthreads)
 {
   pthread_barrier_t barrier;
-  struct pthread_arg args[2];
-  pthread_t threads[2];
+  struct pthread_arg *args = calloc (nthreads, sizeof *args);
+  pthread_t *threads = calloc (nthreads, sizeof *threads);
   int i, ok = 1;
 
-  pthread_barrier_init (&barrier, NULL, 2);
-  for (i = 0; i < 2; i++)
+  if (!args || !threads)
+    return 0;
+  pthread_barrier_init (&barrier, NULL, nthreads);
+  for (i = 0; i < nthreads; i++)
     {
       args[i] = (struct pthread_arg) { budget, reps, &barrier, 0 };
       if (pthread_create (&threads[i], NULL, pthread_main, &args[i]) != 0)
 	return 0;
     }
-  for (i = 0; i < 2; i++)
+  for (i = 0; i < nthreads; i++)
     {
       pthread_join (threads[i], NULL);
       ok &= args[i].ok;
     }
   pthread_barrier_destroy (&barrier);
+  free (args);
+  free (threads);
   return ok;
 }
 
@@ -113,22 +117,23 @@ main (int argc, char **argv)
 {
   double budget = bench_budget (argc, argv, 1, 200);
   long reps = bench_arg (argc, argv, 2, 7);
+  int want = (int) bench_arg (argc, argv, 4, 2);
   int nthreads = 0;
   int ok = 1;
 
   bench_where ();
   if (argc > 3 && strcmp (argv[3], "pthreads") == 0)
     {
-      BENCH_CHECK (run_pthreads (budget, reps));
+      BENCH_CHECK (run_pthreads (budget, reps, want));
       return 0;
     }
-#pragma omp parallel num_threads(2) reduction(&&: ok)
+#pragma omp parallel num_threads(want) reduction(&&: ok)
   {
 #pragma omp single
     nthreads = omp_get_num_threads ();
     ok = launch_loop (budget, reps, omp_wait, NULL);
   }
-  BENCH_CHECK (nthreads == 2);
+  BENCH_CHECK (nthreads == want);
   BENCH_CHECK (ok);
   return 0;
 }
