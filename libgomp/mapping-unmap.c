@@ -44,6 +44,21 @@ hold_pinned_block (struct gt_construct *c, struct gt_map_item *item,
   c->npinned++;
 }
 
+/* Does the block of K, mapped by ITEM of construct C, die once C removes
+   K: K is its only live key (but for C's hold on its private block), and
+   C's pin through ITEM, if any, its only pin?  Then only C's transfer
+   frees it, at its end; nobody else can reach it meanwhile.  */
+static bool
+block_dies_with (const struct gt_construct *c, const struct gt_map_item *item,
+		 const struct gt_key *k)
+{
+  const struct gt_block *b = k->block;
+
+  return k->next_sibling == k && k->attach_count == NULL
+	 && b->live_keys == 1u + (b == c->private_block)
+	 && b->pins == (item->pinned ? 1u : 0u);
+}
+
 void
 gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
 		      const void *owner)
@@ -68,7 +83,14 @@ gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
 	continue;
       if ((items[i].copy_from && k->rc->count == 0) || items[i].always_from)
 	{
+	  /* A key this construct removes (below) whose block then dies:
+	     the block stays until X's end, and the copy back may wait
+	     until the lock is released, where the caller allows it.  */
+	  bool defer = x->defer_from;
+	  x->defer_from = defer && k->rc->count == 0 && owner == NULL
+			  && !k->removed && block_dies_with (c, &items[i], k);
 	  gt_copy_back (x, k, items[i].host_start, items[i].length);
+	  x->defer_from = defer;
 	  k->writeback = x->last;
 	  k->writeback_whole = items[i].host_start == GT_KEY_START (k)
 			       && items[i].length == (GT_KEY_END (k)

@@ -265,7 +265,11 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   launch_region (x, c, fn, entry, mapnum, hostaddrs, sizes, kinds,
 		 short_kinds, num_teams, thread_limit);
   gt_device_lock (dev);
+  /* Copies back of keys that go with this region may run after the
+     lock (in gt_xfer_wait).  */
+  x->defer_from = true;
   gt_unmap_vars_locked (x, c, NULL);
+  x->defer_from = false;
   rev = false;
   if (gt_xfer_done (x))
     {

@@ -136,6 +136,8 @@ init (struct gt_xfer *x, struct gt_device *dev, int ndeps,
   x->nafter = 0;
   x->gathers = NULL;
   x->dead = NULL;
+  x->defer_from = false;
+  x->nlater = 0;
   x->ndeps = 0;
   for (i = 0; i < ndeps && x->async; i++)
     if (deps[i] != NULL)
@@ -270,6 +272,18 @@ next_deps (struct gt_xfer *x, int *n, tgt_event_t *deps)
   return deps;
 }
 
+/* Run the copies from the device that X put off.  */
+static void
+run_later (struct gt_xfer *x)
+{
+  int i;
+
+  for (i = 0; i < x->nlater; i++)
+    gt_copy_from_dev (x->dev, x->later[i].dst, x->later[i].src,
+		      x->later[i].size);
+  x->nlater = 0;
+}
+
 void
 gt_xfer_after (struct gt_xfer *x, tgt_event_t ev)
 {
@@ -278,8 +292,12 @@ gt_xfer_after (struct gt_xfer *x, tgt_event_t ev)
   if (ev == NULL || !x->dev->async)
     return;
   /* Run at once so far: queue from now on, behind EV.  What ran is done
-     already.  */
-  x->async = true;
+     already, and what was put off runs now, before.  */
+  if (!x->async)
+    {
+      run_later (x);
+      x->async = true;
+    }
   /* X's own operations are queued in order, each behind the one
      before.  */
   for (i = 0; i < x->nown && i < GT_XFER_OWN; i++)
@@ -390,7 +408,15 @@ gt_xfer_from (struct gt_xfer *x, void *dst, const void *src, size_t size)
     return;
   if (!x->async)
     {
-      gt_copy_from_dev (x->dev, dst, src, size);
+      if (x->defer_from && x->nlater < GT_XFER_LATER)
+	{
+	  x->later[x->nlater].dst = dst;
+	  x->later[x->nlater].src = src;
+	  x->later[x->nlater].size = size;
+	  x->nlater++;
+	}
+      else
+	gt_copy_from_dev (x->dev, dst, src, size);
       return;
     }
   flush_gathers (x);
@@ -448,6 +474,8 @@ gt_xfer_done (struct gt_xfer *x)
 bool
 gt_xfer_wait (struct gt_xfer *x)
 {
+  if (GT_UNLIKELY (x->nlater != 0))
+    run_later (x);
   if (x->nown == x->ndone && x->gathers == NULL && x->nafter == 0)
     return true;
   flush_gathers (x);

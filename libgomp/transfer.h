@@ -36,6 +36,9 @@ struct gt_xfer_gather;
    need not wait for them, they come before it anyway.  */
 #define GT_XFER_OWN 4
 
+/* How many copies back a transfer running in place puts off.  */
+#define GT_XFER_LATER 8
+
 struct gt_xfer
 {
   struct gt_device *dev;
@@ -63,6 +66,17 @@ struct gt_xfer
   struct gt_xfer_chunk *cur;
   struct gt_xfer_gather *gathers;	/* Deferred reads not queued yet.  */
   struct gt_block *dead;	/* Blocks to free after the operations.  */
+  /* In place: copies from the device to the host put off until
+     gt_xfer_wait, after the device's lock is released (gt_xfer_from,
+     while DEFER_FROM is set).  */
+  bool defer_from;
+  int nlater;
+  struct
+  {
+    void *dst;
+    const void *src;
+    size_t size;
+  } later[GT_XFER_LATER];
   struct gt_xfer *next_free;
 };
 
@@ -103,7 +117,11 @@ void gt_xfer_to (struct gt_xfer *x, void *dst, const void *src,
 void gt_xfer_value (struct gt_xfer *x, void *dst, const void *src,
 		    size_t size) GT_HIDDEN;
 
-/* Queue a copy of SIZE bytes from device address SRC to host DST.  */
+/* Queue a copy of SIZE bytes from device address SRC to host DST.  In
+   place, while X->defer_from is set, the copy is put off until
+   gt_xfer_wait: the caller sets it only for device memory that stays
+   until gt_xfer_end (a key it removed, whose block X frees), so that the
+   copy need not run under the device's lock.  */
 void gt_xfer_from (struct gt_xfer *x, void *dst, const void *src,
 		   size_t size) GT_HIDDEN;
 
@@ -125,12 +143,14 @@ void gt_xfer_free_later (struct gt_xfer *x, struct gt_block *dead)
 void gt_free_later (struct gt_device *dev, struct gt_block *dead)
   GT_HIDDEN;
 
-/* Wait for the operations queued so far; false if one failed.  */
+/* Wait for the operations queued so far, and run the copies put off;
+   false if one failed.  */
 bool gt_xfer_wait (struct gt_xfer *x) GT_HIDDEN;
 
 /* Have the operations queued so far completed, all with success?  False
    also when that is not known without waiting.  Then gt_xfer_wait does
-   not wait.  */
+   not wait (the copies put off it runs still: they read only memory
+   that X frees).  */
 bool gt_xfer_done (struct gt_xfer *x) GT_HIDDEN;
 
 /* After gt_xfer_wait: free what waited for the operations, and the
