@@ -1,7 +1,11 @@
 /* splay-tree.c -- a top-down splay tree of non-overlapping host address
    ranges: the mapping table of one device.  Two ranges compare equal when
-   they overlap, so a lookup of any sub-range finds the key that holds it,
-   and a lookup repeated for the same object finds it at the root.
+   they overlap, so a lookup of any sub-range finds the key that holds it.
+   Inserting and removing splay; looking up does not (it reads the index
+   of exact starts, splay-index.h, then walks down), so that the lookups
+   of many threads' constructs and of present objects in any order do
+   not write to the tree, and the keys looked up last do not push the
+   others down.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -104,18 +108,41 @@ splay (struct gt_splay_tree *t, uintptr_t start, uintptr_t end)
   t->root = n;
 }
 
+/* The longest walk down a tree of COUNT keys that a lookup takes without
+   splaying: twice the depth of a balanced tree, and some.  */
+static inline unsigned
+walk_limit (size_t count)
+{
+  return 2 * (unsigned) (sizeof (long) * 8 - __builtin_clzl (count | 1)) + 8;
+}
+
 struct gt_key *
 gt_splay_lookup (struct gt_splay_tree *t, uintptr_t start, uintptr_t end)
 {
+  struct gt_key *n;
+  unsigned depth = 0, limit;
+
   /* A range that does not reach the keys' bounds (an empty one may equal
      an empty key at either bound) overlaps none; common for the pointers
      on the stack that GCC attaches and detaches with mapped sections.  */
   if (t->root == NULL || end < t->lo || start > t->hi)
     return NULL;
-  /* The hot path: the object looked up last is at the root.  */
-  if (range_cmp (start, end, t->root) != 0)
+  /* The hot path: an object looked up where it was mapped.  The key
+     found starts at START and is not empty, so it overlaps
+     [START, END) unless that is empty.  */
+  if (start != end && (n = gt_index_find (&t->index, start)) != NULL)
+    return n;
+  limit = walk_limit (t->count);
+  for (n = t->root; n != NULL; depth++)
+    {
+      int c = range_cmp (start, end, n);
+      if (c == 0)
+	break;
+      n = c < 0 ? NODE (n)->left : NODE (n)->right;
+    }
+  if (depth > limit)
     splay (t, start, end);
-  return range_cmp (start, end, t->root) == 0 ? t->root : NULL;
+  return n;
 }
 
 struct gt_key *
@@ -139,6 +166,8 @@ gt_splay_insert (struct gt_splay_tree *t, struct gt_key *key)
   struct gt_splay_node *k = NODE (key);
 
   t->count++;
+  if (k->host_end != k->host_start)
+    gt_index_add (&t->index, k->host_start, key);
   if (t->root == NULL)
     {
       k->left = k->right = NULL;
@@ -176,6 +205,8 @@ gt_splay_remove (struct gt_splay_tree *t, struct gt_key *key)
   if (t->root != key)
     gt_fatal ("internal error: removing a key that is not mapped");
   t->count--;
+  if (k->host_end != k->host_start)
+    gt_index_remove (&t->index, k->host_start);
   if (k->left == NULL)
     t->root = k->right;
   else

@@ -25,18 +25,22 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "splay-index.h"
+
 struct gt_key;
 
-/* The tree itself; nodes are the keys (struct gt_key embeds its links).  */
+/* The tree itself; nodes are the keys (struct gt_key embeds its links).
+   All zero: empty.  */
 struct gt_splay_tree
 {
   struct gt_key *root;
   size_t count;
   /* Bounds of every key inserted since the tree was last empty: a range
-     outside them is not looked for (no splay, which would bring an
-     extreme key to the root and cost the next lookup its walk back).
-     Only when COUNT > 0.  */
+     outside them is not looked for.  Only when COUNT > 0.  */
   uintptr_t lo, hi;
+  /* The keys that are not empty by their start, kept in step by
+     gt_splay_insert and gt_splay_remove.  */
+  struct gt_splay_index index;
 };
 
 /* The node fields a key must provide, embedded first in struct gt_key.  */
@@ -48,8 +52,12 @@ struct gt_splay_node
   struct gt_key *right;
 };
 
-/* Find a key overlapping [START, END), END > START, and splay it to the
-   root; NULL if none overlaps.  */
+/* Find a key overlapping [START, END), END > START; NULL if none
+   overlaps.  A lookup reads the tree and does not change it: a range
+   that starts where a key starts is found in the index, any other by
+   walking down the tree; only a walk longer than about twice the depth
+   of a balanced tree splays the key it ends at, which shortens the
+   walks to come.  */
 struct gt_key *gt_splay_lookup (struct gt_splay_tree *, uintptr_t start,
 				uintptr_t end);
 

@@ -1,0 +1,102 @@
+/* splay-index.c -- entering keys into and taking them out of the index
+   of exact start addresses beside a device's splay tree (splay-index.h).
+   The table grows by doubling and never shrinks: a program that maps and
+   unmaps objects by turns allocates nothing once it has grown.
+
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+
+#include "diagnostics.h"
+#include "splay-index.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define INDEX_MIN_SLOTS 64
+
+
+/* Put KEY at START's first free slot; there is one.  */
+static void
+place (struct gt_splay_index *x, uintptr_t start, struct gt_key *key)
+{
+  size_t i = gt_index_home (x, start);
+
+  while (x->slots[i].key != NULL)
+    i = (i + 1) & x->mask;
+  x->slots[i].start = start;
+  x->slots[i].key = key;
+}
+
+/* Double the slots (or make the first ones) and enter the keys again.  */
+static void
+grow (struct gt_splay_index *x)
+{
+  struct gt_index_slot *old = x->slots;
+  size_t n = x->slots ? x->mask + 1 : 0, i;
+  size_t nn = n ? 2 * n : INDEX_MIN_SLOTS;
+
+  x->slots = gt_malloc (nn * sizeof *x->slots);
+  memset (x->slots, 0, nn * sizeof *x->slots);
+  x->mask = nn - 1;
+  for (i = 0; i < n; i++)
+    if (old[i].key != NULL)
+      place (x, old[i].start, old[i].key);
+  free (old);
+}
+
+void
+gt_index_add (struct gt_splay_index *x, uintptr_t start, struct gt_key *key)
+{
+  if (x->slots == NULL || 2 * (x->count + 1) > x->mask + 1)
+    grow (x);
+  place (x, start, key);
+  x->count++;
+}
+
+void
+gt_index_remove (struct gt_splay_index *x, uintptr_t start)
+{
+  size_t i, j;
+
+  if (x->count == 0)
+    gt_fatal ("internal error: removing a start that is not indexed");
+  for (i = gt_index_home (x, start); x->slots[i].start != start
+			    || x->slots[i].key == NULL;
+       i = (i + 1) & x->mask)
+    if (x->slots[i].key == NULL)
+      gt_fatal ("internal error: removing a start that is not indexed");
+  x->count--;
+  /* Backward shift: move up each later entry of the run that may live in
+     the freed slot (its home is not cyclically in (I, J]).  */
+  for (j = i;;)
+    {
+      size_t h;
+      j = (j + 1) & x->mask;
+      if (x->slots[j].key == NULL)
+	break;
+      h = gt_index_home (x, x->slots[j].start);
+      if (i <= j ? (i < h && h <= j) : (i < h || h <= j))
+	continue;
+      x->slots[i] = x->slots[j];
+      i = j;
+    }
+  x->slots[i].key = NULL;
+  x->slots[i].start = 0;
+}

@@ -1,0 +1,94 @@
+/* splay-index.h -- the index of exact start addresses kept beside a
+   device's interval splay tree: host start -> key, for the keys that
+   are not empty, so that looking up an object mapped before, by the
+   address it was mapped at, costs a hash probe and not a walk down the
+   tree.
+
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+
+#ifndef GT_SPLAY_INDEX_H
+#define GT_SPLAY_INDEX_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+struct gt_key;
+
+/* One slot: the start is kept in the slot, so that a probe reads no key
+   but the one it finds.  KEY NULL: the slot is free.  */
+struct gt_index_slot
+{
+  uintptr_t start;
+  struct gt_key *key;
+};
+
+/* Open addressing, linear probing, at most half full; a slot is freed by
+   moving back the entries after it (no tombstones), so that a table in
+   which keys come and go keeps its probes short.  All zero: empty, with
+   no slots yet.  */
+struct gt_splay_index
+{
+  struct gt_index_slot *slots;
+  size_t mask;			/* Number of slots - 1, or 0 without any.  */
+  size_t count;
+};
+
+/* The slot where the search for START begins.  Objects that lie near one
+   another in memory are mapped and unmapped one after another (a loop of
+   enter data), so nearby starts get nearby slots: each KiB of addresses
+   has a window of 64 slots, one per 16 bytes, which starts anywhere in
+   the table (Fibonacci hashing of the KiB's number; windows aligned to
+   64 slots collided whole, and their runs grew long).  */
+static inline size_t
+gt_index_home (const struct gt_splay_index *x, uintptr_t start)
+{
+  size_t window = (size_t) (((start >> 10) * UINT64_C (0x9e3779b97f4a7c15))
+			    >> 32);
+
+  return (window + ((start >> 4) & 63)) & x->mask;
+}
+
+/* The key that starts at START, or NULL.  */
+static inline struct gt_key *
+gt_index_find (const struct gt_splay_index *x, uintptr_t start)
+{
+  size_t i;
+
+  if (x->count == 0)
+    return NULL;
+  for (i = gt_index_home (x, start);; i = (i + 1) & x->mask)
+    {
+      const struct gt_index_slot *s = &x->slots[i];
+      if (s->key == NULL)
+	return NULL;
+      if (s->start == start)
+	return s->key;
+    }
+}
+
+/* Enter KEY, starting at START, which no key in the index starts at.  */
+void gt_index_add (struct gt_splay_index *, uintptr_t start,
+		   struct gt_key *key);
+
+/* Take out the key starting at START, which must be there.  */
+void gt_index_remove (struct gt_splay_index *, uintptr_t start);
+
+#endif /* GT_SPLAY_INDEX_H */
