@@ -1,6 +1,7 @@
 /* queue-worker.c -- the worker thread of a software queue, started on first
-   need, which runs the operations that nobody waits for but somebody wants
-   to hear about (gtc_event_notify).
+   need, which runs the operations that nobody waits for: a nowait launch
+   and what is queued behind it (run_until), and those somebody wants to
+   hear about (gtc_event_notify).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -24,11 +25,12 @@
 
 #include <pthread.h>
 
-/* The furthest operation someone wants to hear about (Q's lock held).  */
+/* The furthest operation the worker is to run: one that someone wants to
+   hear about, or the last one behind a nowait launch (Q's lock held).  */
 static uint64_t
 noted_until (const struct gtc_queue_state *s)
 {
-  uint64_t m = 0;
+  uint64_t m = s->run_until;
   size_t i;
 
   for (i = 0; i < s->nnotes; i++)
