@@ -296,8 +296,10 @@ gt_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
   size_t nargs = 0, i, size, align = 16, fp_off;
   size_t off = ALIGN_UP (sizeof (struct target_task), sizeof (void *));
 
-  if (queue_at_directive (what, device, fn, mapnum, hostaddrs, sizes, kinds,
-			  flags, depend, args))
+  if (gt_free_target_task (what, device, fn, mapnum, hostaddrs, sizes, kinds,
+			   flags, depend, args)
+      || queue_at_directive (what, device, fn, mapnum, hostaddrs, sizes,
+			     kinds, flags, depend, args))
     return;
   gt_depend_record_target (depend, NULL, NULL);
   if (args)
