@@ -62,10 +62,42 @@ GT_TLS int gt_task_depth;
 static int (*native_get_level) (void);
 static pthread_once_t level_once = PTHREAD_ONCE_INIT;
 
+/* A thread that leaves, and the program's exit, wait for the thread's
+   pending tasks first: they are tasks of its implicit parallel region,
+   whose end waits for them.  The key's value is the thread's list.  */
+static pthread_key_t pending_key;
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+
 static void
 find_get_level (void)
 {
   native_get_level = (int (*) (void)) gt_native_symbol ("omp_get_level");
+}
+
+static void
+finish_all (void)
+{
+  gt_free_tasks_wait (0);
+  free (pending);
+  pending = NULL;
+  pending_cap = 0;
+}
+
+static void
+thread_leaves (void *unused)
+{
+  (void) unused;
+  finish_all ();
+}
+
+static void
+make_key (void)
+{
+  if (pthread_key_create (&pending_key, thread_leaves) != 0)
+    gt_fatal ("cannot create a thread-specific data key");
+  /* The thread that calls exit () waits for its own; key destructors do
+     not run there.  */
+  atexit (finish_all);
 }
 
 /* Is the calling thread in no team of the native runtime (and not
@@ -154,8 +186,11 @@ gt_free_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
     finish_from (0, 0, true);
   if (npending == pending_cap)
     {
+      if (pending == NULL)
+	gt_once (&key_once, NULL, make_key);
       pending_cap = pending_cap ? 2 * pending_cap : REAP_AT;
       pending = gt_realloc (pending, pending_cap * sizeof *pending);
+      pthread_setspecific (pending_key, pending);
     }
   pending[npending].q = q;
   pending[npending].dev = dev;
