@@ -326,6 +326,7 @@ gt_depend_device_preds (void **depend, struct gt_device *dev,
 			tgt_event_t *events, int max)
 {
   struct preds p;
+  int i;
 
   p.t = get_table ();
   p.dev = dev;
@@ -335,6 +336,8 @@ gt_depend_device_preds (void **depend, struct gt_device *dev,
   p.ok = !p.t->opaque;
   if (depend != NULL && p.ok)
     each_dependence (depend, pred_of, &p);
+  for (i = 0; i < p.n && p.ok; i++)
+    p.ok = gt_dev_can_order (dev, events[i]);
   return p.ok ? p.n : -1;
 }
 

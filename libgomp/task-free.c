@@ -96,7 +96,8 @@ make_key (void)
   if (pthread_key_create (&pending_key, thread_leaves) != 0)
     gt_fatal ("cannot create a thread-specific data key");
   /* The thread that calls exit () waits for its own; key destructors do
-     not run there.  */
+     not run there.  Registered after the devices' teardown, so run
+     before it.  */
   atexit (finish_all);
 }
 
@@ -146,7 +147,7 @@ gt_free_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
   tgt_event_t preds[GT_XFER_MAX_DEPS];
   struct gt_device *dev;
   struct gt_queued *q;
-  int n, i;
+  int n;
 
   if (!no_team ())
     return false;
@@ -159,10 +160,10 @@ gt_free_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
 	gt_free_tasks_wait (0);
       return false;
     }
+  /* Before the device may run the region (which may call exit), and after
+     the device's initialisation registered its teardown at exit.  */
+  gt_once (&key_once, NULL, make_key);
   n = gt_depend_device_preds (depend, dev, preds, GT_XFER_MAX_DEPS);
-  for (i = 0; i < n; i++)
-    if (!gt_dev_can_order (dev, preds[i]))
-      n = -1;
   if (n < 0)
     {
       /* Ordered behind what the device cannot order by itself: every
@@ -186,8 +187,6 @@ gt_free_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
     finish_from (0, 0, true);
   if (npending == pending_cap)
     {
-      if (pending == NULL)
-	gt_once (&key_once, NULL, make_key);
       pending_cap = pending_cap ? 2 * pending_cap : REAP_AT;
       pending = gt_realloc (pending, pending_cap * sizeof *pending);
       pthread_setspecific (pending_key, pending);
