@@ -168,6 +168,7 @@ struct gtc_queue_state
   unsigned char executing;	/* enum executing.  */
   pthread_t worker;
   bool worker_started, stop;
+  bool worker_sleeping;		/* The worker sleeps on WORK_WORD.  */
   uint64_t run_until;		/* The worker runs the ring up to here:
 				   the last operation put in the ring
 				   behind a nowait launch.  */
@@ -306,7 +307,8 @@ hand_over_locked (struct gtc_queue_state *s)
 {
   if (s->done_sleepers)
     wake (&s->done_word, INT_MAX);
-  if (s->nnotes && s->completed < s->submitted)
+  if ((s->nnotes || s->run_until > s->completed)
+      && s->completed < s->submitted && s->worker_sleeping)
     wake (&s->work_word, 1);
 }
 

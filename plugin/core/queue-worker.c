@@ -44,6 +44,7 @@ worker_main (void *arg)
 {
   struct gtc_queue *q = arg;
   struct gtc_queue_state *s = q->state;
+  bool polled = false;
 
   qlock (s);
   for (;;)
@@ -51,7 +52,19 @@ worker_main (void *arg)
       uint64_t until = 0;
       while (!s->stop
 	     && (s->executing || (until = noted_until (s)) <= s->completed))
-	sleep_on (s, &s->work_word, NULL);
+	{
+	  /* The next of a burst of nowait launches finds it awake.  */
+	  if (!polled && !s->executing)
+	    {
+	      polled = true;
+	      if (poll_for (s, &s->submitted, s->submitted + 1))
+		continue;
+	    }
+	  s->worker_sleeping = true;
+	  sleep_on (s, &s->work_word, NULL);
+	  s->worker_sleeping = false;
+	}
+      polled = false;
       if (s->stop)
 	break;
       gtc_run_ops_locked (q, until);
@@ -76,6 +89,10 @@ gtc_wake_worker_locked (struct gtc_queue *q)
 	}
       s->worker_started = true;
     }
+  /* A worker that is not asleep looks at the queue again before it
+     sleeps (it holds the lock in between).  */
+  else if (!s->worker_sleeping)
+    return 0;
   wake (&s->work_word, 1);
   return 0;
 }
