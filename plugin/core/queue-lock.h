@@ -82,8 +82,9 @@ sleep_on (struct gtc_queue_state *s, int *word, int *sleepers)
 #define QUEUE_POLLS 256
 
 /* Q's lock held: poll, with the lock released, until *WORD (a counter
-   of Q's) reaches TARGET or QUEUE_POLLS have passed; whether it did.  */
-static inline bool
+   of Q's) reaches TARGET or QUEUE_POLLS have passed.  The caller looks
+   at Q again: anything may have changed meanwhile.  */
+static inline void
 poll_for (struct gtc_queue_state *s, const uint64_t *word, uint64_t target)
 {
   unsigned i;
@@ -96,7 +97,6 @@ poll_for (struct gtc_queue_state *s, const uint64_t *word, uint64_t target)
       gt_cpu_relax ();
     }
   qlock (s);
-  return *word >= target;
 }
 
 /* Q's lock held: wake whoever sleeps on WORD.  */

@@ -56,9 +56,11 @@ worker_main (void *arg)
 	  /* The next of a burst of nowait launches finds it awake.  */
 	  if (!polled && !s->executing)
 	    {
+	      /* The lock was released meanwhile: look again (at STOP
+		 too) before sleeping.  */
 	      polled = true;
-	      if (poll_for (s, &s->submitted, s->submitted + 1))
-		continue;
+	      poll_for (s, &s->submitted, s->submitted + 1);
+	      continue;
 	    }
 	  s->worker_sleeping = true;
 	  sleep_on (s, &s->work_word, NULL);
