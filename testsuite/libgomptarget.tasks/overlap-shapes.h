@@ -222,6 +222,24 @@ dep_kind (int which, const char *name)
 #pragma omp depobj(obj) destroy
 }
 
+/* A host task that the native runtime runs undeferred (if (0)) after a
+   region it depends on.  */
+static void
+undeferred_host_task (const char *shape)
+{
+  uintptr_t fp = (uintptr_t) &flag, ap = (uintptr_t) &ack;
+  int s = -1, late = -1, k = ++next_k, i = next_dep++;
+
+#pragma omp target nowait depend(out: deps[i]) map(from: s) \
+		   firstprivate(fp, ap, k)
+  s = device_side (fp, ap, k);
+  host_side (k, shape);
+#pragma omp task if (0) depend(in: deps[i]) shared(s, late)
+  late = s;
+  check_seen (late, shape);
+#pragma omp taskwait
+}
+
 static void
 dep_kinds (void)
 {
@@ -267,6 +285,9 @@ overlap_shapes (void)
 #pragma omp parallel num_threads(1)
 #pragma omp single
   dep_kinds ();
+  undeferred_host_task ("undeferred host task, no parallel");
+#pragma omp parallel num_threads(1)
+  undeferred_host_task ("undeferred host task, parallel num_threads(1)");
   data_chain ("data constructs, no parallel");
 #pragma omp parallel num_threads(1)
   data_chain ("data constructs, parallel num_threads(1)");
