@@ -17,7 +17,7 @@
      detached task with all its depend clauses, so that every later task
      (host or target) waits for its completion, which the device reports;
    - a host task, a target task of another device or one that the native
-     runtime still has to start, a mutexinoutset/inoutset dependence or
+     runtime still has to start, an inoutset dependence or
      omp_all_memory among the predecessors leaves the new task to the
      native runtime, exactly as without this table;
    - the table belongs to the thread, not to the generating task: tasks
@@ -58,6 +58,7 @@
 #define DEP_IN 1
 #define DEP_OUT 2
 #define DEP_INOUT 3
+#define DEP_MUTEXINOUTSET 4
 
 /* Entries of a thread's table before it is emptied, and readers of an
    address kept before an out dependence on it is left to the native
@@ -209,8 +210,11 @@ insert (struct table *t, uintptr_t addr)
 /* ---- GCC's depend arrays.  ---- */
 
 /* Call F (ADDR, KIND, ARG) for each dependence of DEPEND, with KIND one of
-   DEP_IN, DEP_OUT (out and inout) or anything else for kinds this table
-   does not order (mutexinoutset, inoutset).  */
+   DEP_IN, DEP_OUT (out, inout and mutexinoutset) or anything else for
+   kinds this table does not order (inoutset).  A mutexinoutset task is
+   ordered after the tasks before it like an inout one, and excludes the
+   others of its set: ordering it after them too, as an inout task would
+   be, is one of the orders OpenMP allows.  */
 static void
 each_dependence (void **depend,
 		 void (*f) (uintptr_t addr, int kind, void *arg), void *arg)
@@ -237,7 +241,7 @@ each_dependence (void **depend,
 	  if (i < normal)
 	    {
 	      addr = (uintptr_t) depend[5 + i];
-	      kind = i < nout ? DEP_OUT : i < nout + nmutex ? 0 : DEP_IN;
+	      kind = i < nout + nmutex ? DEP_OUT : DEP_IN;
 	    }
 	  else
 	    {
@@ -245,7 +249,7 @@ each_dependence (void **depend,
 	      void **d = depend[5 + i];
 	      addr = (uintptr_t) d[0];
 	      kind = (int) (uintptr_t) d[1];
-	      if (kind == DEP_INOUT)
+	      if (kind == DEP_INOUT || kind == DEP_MUTEXINOUTSET)
 		kind = DEP_OUT;
 	      else if (kind != DEP_IN && kind != DEP_OUT)
 		kind = 0;
@@ -322,6 +326,7 @@ gt_depend_device_preds (void **depend, struct gt_device *dev,
 			tgt_event_t *events, int max)
 {
   struct preds p;
+  int i;
 
   p.t = get_table ();
   p.dev = dev;
@@ -331,6 +336,8 @@ gt_depend_device_preds (void **depend, struct gt_device *dev,
   p.ok = !p.t->opaque;
   if (depend != NULL && p.ok)
     each_dependence (depend, pred_of, &p);
+  for (i = 0; i < p.n && p.ok; i++)
+    p.ok = gt_dev_can_order (dev, events[i]);
   return p.ok ? p.n : -1;
 }
 

@@ -61,6 +61,17 @@ int omp_target_memcpy_rect_async (void *, const void *, size_t, int,
 
 /* Defined here to observe them, then passed on to the native runtime.  */
 void GOMP_taskwait_depend_nowait (void **);
+void GOMP_taskwait (void);
+void GOMP_taskgroup_end (void);
+void GOMP_barrier (void);
+_Bool GOMP_barrier_cancel (void);
+void GOMP_taskloop (void (*) (void *), void *, void (*) (void *, void *),
+		    long, long, unsigned, unsigned long, int, long, long,
+		    long);
+void GOMP_taskloop_ull (void (*) (void *), void *,
+			void (*) (void *, void *), long, long, unsigned,
+			unsigned long, int, unsigned long long,
+			unsigned long long, unsigned long long);
 
 /* From the native runtime.  */
 void GOMP_taskwait_depend (void **);

@@ -1,10 +1,14 @@
-/* task-observer.c -- the host tasks the program creates, seen on their way
-   to the native runtime.  GOMP_task is defined here only to note the
-   depend clauses of each new task in the calling thread's dependence
-   table (depend.c), so that a later target task is queued on its device
-   at once only when no host task comes before it; every call then goes
-   on, unchanged, to the native runtime's GOMP_task, which creates and
-   runs the task.  Host tasking stays entirely with the native runtime.
+/* task-observer.c -- the host tasks the program creates and its waits for
+   tasks, seen on their way to the native runtime.  GOMP_task is defined
+   here only to note the depend clauses of each new task in the calling
+   thread's dependence table (depend.c), so that a later target task is
+   queued on its device at once only when no host task comes before it;
+   taskwait, the end of a taskgroup or of a taskloop, barriers, and
+   taskwait or a host task with depend clauses first wait for the target
+   tasks met outside any team that are still pending on this thread
+   (task-free.c), which the native runtime does not know.  Every call
+   then goes on, unchanged, to the native runtime's entry point, which
+   does the rest.  Host tasking stays entirely with the native runtime.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -35,12 +39,31 @@ typedef void native_task_fn (void (*) (void *), void *,
 			     void (*) (void *, void *), long, long, bool,
 			     unsigned, void **, int, void *);
 typedef void native_taskwait_depend_fn (void **);
+typedef void native_void_fn (void);
+typedef bool native_bool_fn (void);
+typedef void native_taskloop_fn (void (*) (void *), void *,
+				 void (*) (void *, void *), long, long,
+				 unsigned, unsigned long, int, long, long,
+				 long);
+typedef void native_taskloop_ull_fn (void (*) (void *), void *,
+				     void (*) (void *, void *), long, long,
+				     unsigned, unsigned long, int,
+				     unsigned long long, unsigned long long,
+				     unsigned long long);
+
+/* GOMP_TASK_FLAG_NOGROUP of a taskloop.  */
+#define TASKLOOP_NOGROUP (1u << 11)
 
 GT_TLS int gt_dep_wait_depth;
 
 static native_task_fn *native_task;
 static native_taskwait_depend_fn *native_taskwait_depend;
 static native_taskwait_depend_fn *native_taskwait_depend_nowait;
+static native_void_fn *native_taskwait, *native_taskgroup_end;
+static native_void_fn *native_barrier;
+static native_bool_fn *native_barrier_cancel;
+static native_taskloop_fn *native_taskloop;
+static native_taskloop_ull_fn *native_taskloop_ull;
 static pthread_once_t native_once = PTHREAD_ONCE_INIT;
 
 static void
@@ -51,9 +74,22 @@ find_native (void)
     gt_native_symbol ("GOMP_taskwait_depend");
   native_taskwait_depend_nowait = (native_taskwait_depend_fn *)
     gt_native_symbol ("GOMP_taskwait_depend_nowait");
-  if (native_task == NULL || native_taskwait_depend == NULL)
-    gt_fatal ("the native OpenMP runtime has no GOMP_task or "
-	      "GOMP_taskwait_depend");
+  native_taskwait = (native_void_fn *) gt_native_symbol ("GOMP_taskwait");
+  native_taskgroup_end
+    = (native_void_fn *) gt_native_symbol ("GOMP_taskgroup_end");
+  native_barrier = (native_void_fn *) gt_native_symbol ("GOMP_barrier");
+  native_barrier_cancel
+    = (native_bool_fn *) gt_native_symbol ("GOMP_barrier_cancel");
+  native_taskloop = (native_taskloop_fn *) gt_native_symbol ("GOMP_taskloop");
+  native_taskloop_ull
+    = (native_taskloop_ull_fn *) gt_native_symbol ("GOMP_taskloop_ull");
+  if (native_task == NULL || native_taskwait_depend == NULL
+      || native_taskwait == NULL || native_taskgroup_end == NULL
+      || native_barrier == NULL || native_barrier_cancel == NULL
+      || native_taskloop == NULL || native_taskloop_ull == NULL)
+    gt_fatal ("the native OpenMP runtime lacks one of GOMP_task, "
+	      "GOMP_taskwait(_depend), GOMP_taskgroup_end, "
+	      "GOMP_barrier(_cancel), GOMP_taskloop(_ull)");
 }
 
 void
@@ -63,6 +99,9 @@ gt_native_task (void (*fn) (void *), void *data,
 		void *detach)
 {
   gt_once (&native_once, NULL, find_native);
+  /* The body of an undeferred task runs in there: a target task it meets
+     is one level deeper.  */
+  gt_task_depth++;
   if (depend == NULL)
     native_task (fn, data, cpyfn, arg_size, arg_align, if_clause, flags,
 		 depend, priority, detach);
@@ -75,6 +114,7 @@ gt_native_task (void (*fn) (void *), void *data,
 		   depend, priority, detach);
       gt_dep_wait_depth--;
     }
+  gt_task_depth--;
 }
 
 GT_PUBLIC void
@@ -83,7 +123,12 @@ GOMP_task (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
 	   void **depend, int priority, void *detach)
 {
   if ((flags & GT_TASK_FLAG_DEPEND) && depend != NULL)
-    gt_depend_record_other (depend);
+    {
+      /* The target tasks met outside a team may be among its
+	 predecessors.  */
+      gt_free_tasks_wait (0);
+      gt_depend_record_other (depend);
+    }
   gt_native_task (fn, data, cpyfn, arg_size, arg_align, if_clause, flags,
 		  depend, priority, detach);
 }
@@ -94,6 +139,7 @@ GT_PUBLIC void
 GOMP_taskwait_depend (void **depend)
 {
   gt_once (&native_once, NULL, find_native);
+  gt_free_tasks_wait (0);
   gt_dep_wait_depth++;
   native_taskwait_depend (depend);
   gt_dep_wait_depth--;
@@ -108,6 +154,77 @@ GOMP_taskwait_depend_nowait (void **depend)
   if (native_taskwait_depend_nowait == NULL)
     gt_fatal ("GOMP_taskwait_depend_nowait: the native OpenMP runtime "
 	      "does not have it (a program of a newer GCC?)");
+  gt_free_tasks_wait (0);
   gt_depend_record_other (depend);
   native_taskwait_depend_nowait (depend);
+}
+
+/* The waits for tasks: the target tasks met outside a team that the
+   construct waits for are complete before the native runtime goes on
+   (waiting for more of them than OpenMP asks is harmless; see
+   task-free.c).  */
+
+GT_PUBLIC void
+GOMP_taskwait (void)
+{
+  gt_once (&native_once, NULL, find_native);
+  gt_free_tasks_wait (gt_task_depth);
+  native_taskwait ();
+}
+
+GT_PUBLIC void
+GOMP_taskgroup_end (void)
+{
+  gt_once (&native_once, NULL, find_native);
+  gt_free_tasks_wait (gt_task_depth);
+  native_taskgroup_end ();
+}
+
+GT_PUBLIC void
+GOMP_barrier (void)
+{
+  gt_once (&native_once, NULL, find_native);
+  gt_free_tasks_wait (0);
+  native_barrier ();
+}
+
+GT_PUBLIC bool
+GOMP_barrier_cancel (void)
+{
+  gt_once (&native_once, NULL, find_native);
+  gt_free_tasks_wait (0);
+  return native_barrier_cancel ();
+}
+
+/* A taskloop runs its tasks' bodies in there outside a team; without
+   nogroup, its implicit taskgroup waits for what they met.  */
+GT_PUBLIC void
+GOMP_taskloop (void (*fn) (void *), void *data,
+	       void (*cpyfn) (void *, void *), long arg_size, long arg_align,
+	       unsigned flags, unsigned long num_tasks, int priority,
+	       long start, long end, long step)
+{
+  gt_once (&native_once, NULL, find_native);
+  gt_task_depth++;
+  native_taskloop (fn, data, cpyfn, arg_size, arg_align, flags, num_tasks,
+		   priority, start, end, step);
+  gt_task_depth--;
+  if (!(flags & TASKLOOP_NOGROUP))
+    gt_free_tasks_wait (gt_task_depth + 1);
+}
+
+GT_PUBLIC void
+GOMP_taskloop_ull (void (*fn) (void *), void *data,
+		   void (*cpyfn) (void *, void *), long arg_size,
+		   long arg_align, unsigned flags, unsigned long num_tasks,
+		   int priority, unsigned long long start,
+		   unsigned long long end, unsigned long long step)
+{
+  gt_once (&native_once, NULL, find_native);
+  gt_task_depth++;
+  native_taskloop_ull (fn, data, cpyfn, arg_size, arg_align, flags,
+		       num_tasks, priority, start, end, step);
+  gt_task_depth--;
+  if (!(flags & TASKLOOP_NOGROUP))
+    gt_free_tasks_wait (gt_task_depth + 1);
 }

@@ -254,7 +254,7 @@ queue_at_directive (enum gt_task_kind what, int device, void (*fn) (void *),
   tgt_event_t preds[GT_XFER_MAX_DEPS];
   struct queued_task t;
   struct gt_device *dev;
-  int n, i;
+  int n;
 
   if (gt_current_device >= 0 || gt_context_device () >= 0)
     return false;
@@ -262,9 +262,6 @@ queue_at_directive (enum gt_task_kind what, int device, void (*fn) (void *),
   if (dev == NULL || !dev->async)
     return false;
   n = gt_depend_device_preds (depend, dev, preds, GT_XFER_MAX_DEPS);
-  for (i = 0; i < n; i++)
-    if (!gt_dev_can_order (dev, preds[i]))
-      n = -1;
   if (n < 0)
     return false;
   t.event = NULL;
@@ -296,8 +293,10 @@ gt_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
   size_t nargs = 0, i, size, align = 16, fp_off;
   size_t off = ALIGN_UP (sizeof (struct target_task), sizeof (void *));
 
-  if (queue_at_directive (what, device, fn, mapnum, hostaddrs, sizes, kinds,
-			  flags, depend, args))
+  if (gt_free_target_task (what, device, fn, mapnum, hostaddrs, sizes, kinds,
+			   flags, depend, args)
+      || queue_at_directive (what, device, fn, mapnum, hostaddrs, sizes,
+			     kinds, flags, depend, args))
     return;
   gt_depend_record_target (depend, NULL, NULL);
   if (args)

@@ -40,4 +40,23 @@ void gt_target_task (enum gt_task_kind what, int device,
    target task's body run there waits for the device (task.c).  */
 extern GT_TLS int gt_dep_wait_depth GT_HIDDEN;
 
+/* How deep the calling thread is in calls of the native GOMP_task (and
+   GOMP_taskloop), which outside any team run the task's body before they
+   return (task-observer.c).  */
+extern GT_TLS int gt_task_depth GT_HIDDEN;
+
+/* Outside any team of the native runtime (task-free.c): queue the nowait
+   construct on its device at once and keep it pending on this thread;
+   false if the thread is in a team (or the device cannot queue work),
+   for gt_target_task to hand it to the native runtime.  */
+bool gt_free_target_task (enum gt_task_kind what, int device,
+			  void (*fn) (void *), size_t mapnum,
+			  void **hostaddrs, size_t *sizes,
+			  unsigned short *kinds, unsigned flags,
+			  void **depend, void **args) GT_HIDDEN;
+
+/* Wait for the calling thread's pending target tasks of gt_free_target_
+   task met at least MIN_DEPTH deep in tasks (all: 0).  */
+void gt_free_tasks_wait (int min_depth) GT_HIDDEN;
+
 #endif /* GT_TASKS_H */

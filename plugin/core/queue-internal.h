@@ -10,9 +10,11 @@
    - software queues (gtc_vendor.hardware_queues false): the core keeps
      the operations in a ring and runs them, each to completion, on the
      first thread that needs them done -- a thread waiting for one of them
-     (synchronize) runs them itself, which costs no hand-off; work nobody
-     waits for but somebody wants to hear about (async_notify) is run by
-     the queue's own worker thread, started on first need.
+     (synchronize) runs them itself, which costs no hand-off; a launch
+     nobody waits for (a nowait region), what is queued behind it, and
+     work somebody wants to hear about (async_notify) are run by the
+     queue's own worker thread, started on first need, so that a nowait
+     region runs beside the thread that met it.
    - hardware queues: each operation is issued to the vendor's queue at
      once, in order; the vendor runs them.  The core learns of
      completions from the vendor's synchronisation and from host calls it
@@ -169,6 +171,10 @@ struct gtc_queue_state
   unsigned char executing;	/* enum executing.  */
   pthread_t worker;
   bool worker_started, stop;
+  bool worker_sleeping;		/* The worker sleeps on WORK_WORD.  */
+  uint64_t run_until;		/* The worker runs the ring up to here:
+				   the last operation put in the ring
+				   behind a nowait launch.  */
 
   /* Hardware queues: the last operation a completion host call follows.  */
   uint64_t marked;
@@ -304,7 +310,8 @@ hand_over_locked (struct gtc_queue_state *s)
 {
   if (s->done_sleepers)
     wake (&s->done_word, INT_MAX);
-  if (s->nnotes && s->completed < s->submitted)
+  if ((s->nnotes || s->run_until > s->completed)
+      && s->completed < s->submitted && s->worker_sleeping)
     wake (&s->work_word, 1);
 }
 

@@ -77,6 +77,28 @@ sleep_on (struct gtc_queue_state *s, int *word, int *sleepers)
     (*sleepers)--;
 }
 
+/* Polls of a word before a thread sleeps: a few microseconds, in which
+   the next of a burst of operations saves the sleep and the wake.  */
+#define QUEUE_POLLS 256
+
+/* Q's lock held: poll, with the lock released, until *WORD (a counter
+   of Q's) reaches TARGET or QUEUE_POLLS have passed.  The caller looks
+   at Q again: anything may have changed meanwhile.  */
+static inline void
+poll_for (struct gtc_queue_state *s, const uint64_t *word, uint64_t target)
+{
+  unsigned i;
+
+  qunlock (s);
+  for (i = 0; i < QUEUE_POLLS; i++)
+    {
+      if (__atomic_load_n (word, __ATOMIC_RELAXED) >= target)
+	break;
+      gt_cpu_relax ();
+    }
+  qlock (s);
+}
+
 /* Q's lock held: wake whoever sleeps on WORD.  */
 static inline void
 wake (int *word, int n)

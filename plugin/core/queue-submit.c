@@ -133,8 +133,8 @@ make_op (const struct gtc_op_desc *d, struct op *op)
 /* May OP run at once on the calling thread, on software queue S (lock
    held)?  When nothing is queued before it or running: a copy or a host
    call, which saves queueing it, and the launch of a construct whose
-   caller waits for it (other launches are left for whoever waits, so
-   that a nowait region runs apart).  D is the descriptor OP was made
+   caller waits for it (other launches go to the ring, which the queue's
+   worker runs at once: a nowait region runs apart).  D is the descriptor OP was made
    from, whose caller_waits only a launch's has.  */
 static inline bool
 runs_at_once (const struct gtc_queue_state *s, const struct op *op,
@@ -245,6 +245,15 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
   /* The ring's copy owns the launch's arguments now.  */
   if (op->kind == OP_LAUNCH)
     op->u.launch.heap_vars = NULL;
+  /* A launch nobody waits for runs on the queue's worker at once, beside
+     the thread that queued it, and so does what is queued behind it.  */
+  if ((op->kind == OP_LAUNCH && !d->caller_waits)
+      || s->run_until > s->completed)
+    {
+      s->run_until = s->submitted;
+      if (gtc_wake_worker_locked (q) != 0)
+	return 0;
+    }
   return s->submitted;
 }
 

@@ -183,6 +183,7 @@ gtc_queues_after_fork (void)
       /* No thread sleeps in the child, and the worker is not there.  */
       s->done_sleepers = 0;
       s->worker_started = false;
+      s->worker_sleeping = false;
       s->lock = 0;
     }
 }

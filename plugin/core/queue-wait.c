@@ -29,6 +29,7 @@ static void
 queue_wait_slow (struct gtc_queue *q, uint64_t seq)
 {
   struct gtc_queue_state *s = q->state;
+  bool polled = false;
 
   if (gtc_vendor.hardware_queues)
     {
@@ -50,6 +51,12 @@ queue_wait_slow (struct gtc_queue *q, uint64_t seq)
   while (s->completed < seq)
     if (!s->executing)
       gtc_run_ops_locked (q, seq);
+    else if (!polled)
+      {
+	/* The operation may be about done on the worker.  */
+	polled = true;
+	poll_for (s, &s->completed, seq);
+      }
     else
       sleep_on (s, &s->done_word, &s->done_sleepers);
   qunlock (s);

@@ -1,6 +1,7 @@
 /* queue-worker.c -- the worker thread of a software queue, started on first
-   need, which runs the operations that nobody waits for but somebody wants
-   to hear about (gtc_event_notify).
+   need, which runs the operations that nobody waits for: a nowait launch
+   and what is queued behind it (run_until), and those somebody wants to
+   hear about (gtc_event_notify).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -24,11 +25,12 @@
 
 #include <pthread.h>
 
-/* The furthest operation someone wants to hear about (Q's lock held).  */
+/* The furthest operation the worker is to run: one that someone wants to
+   hear about, or the last one behind a nowait launch (Q's lock held).  */
 static uint64_t
 noted_until (const struct gtc_queue_state *s)
 {
-  uint64_t m = 0;
+  uint64_t m = s->run_until;
   size_t i;
 
   for (i = 0; i < s->nnotes; i++)
@@ -42,6 +44,7 @@ worker_main (void *arg)
 {
   struct gtc_queue *q = arg;
   struct gtc_queue_state *s = q->state;
+  bool polled = false;
 
   qlock (s);
   for (;;)
@@ -49,7 +52,21 @@ worker_main (void *arg)
       uint64_t until = 0;
       while (!s->stop
 	     && (s->executing || (until = noted_until (s)) <= s->completed))
-	sleep_on (s, &s->work_word, NULL);
+	{
+	  /* The next of a burst of nowait launches finds it awake.  */
+	  if (!polled && !s->executing)
+	    {
+	      /* The lock was released meanwhile: look again (at STOP
+		 too) before sleeping.  */
+	      polled = true;
+	      poll_for (s, &s->submitted, s->submitted + 1);
+	      continue;
+	    }
+	  s->worker_sleeping = true;
+	  sleep_on (s, &s->work_word, NULL);
+	  s->worker_sleeping = false;
+	}
+      polled = false;
       if (s->stop)
 	break;
       gtc_run_ops_locked (q, until);
@@ -74,6 +91,10 @@ gtc_wake_worker_locked (struct gtc_queue *q)
 	}
       s->worker_started = true;
     }
+  /* A worker that is not asleep looks at the queue again before it
+     sleeps (it holds the lock in between).  */
+  else if (!s->worker_sleeping)
+    return 0;
   wake (&s->work_word, 1);
   return 0;
 }

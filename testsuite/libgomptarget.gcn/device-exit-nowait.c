@@ -2,20 +2,26 @@
 /* { dg-gomptarget-exit-status 5 } */
 
 /* exit in a nowait region that nobody waits for: the plugin's serving
-   thread sees it and ends the program, while the host is busy.  */
+   thread sees it and ends the program, while the host is busy.  The exit
+   depends on a value GCC cannot see (as in the nvptx test): GCC takes a
+   region that always calls exit to make the construct itself not return,
+   and drops the host code after it -- which a nowait construct that
+   returns at once would then run off the end of main.  */
 
 #include <unistd.h>
 #include "gcn-test.h"
 
 int
-main (void)
+main (int argc, char **argv)
 {
-  int i;
+  int i, x = argc;
+  (void) argv;
 
-#pragma omp target nowait
+#pragma omp target nowait firstprivate (x)
   {
     printf ("device: exiting\n");
-    exit (5);
+    if (x == 1)
+      exit (5);
   }
   /* Not a wait on the device.  */
   for (i = 0; i < 200; i++)

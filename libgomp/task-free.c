@@ -1,0 +1,199 @@
+/* task-free.c -- target tasks met where the native runtime has no team:
+   outside every parallel region (the implicit team of the initial
+   thread, or of a thread the program made itself), where libgomp runs
+   every task undeferred, so that a nowait construct handed to it as a
+   detached task would wait for the device at the directive.  There the
+   construct is queued on its device at once and the thread goes on; the
+   thread keeps the list of such tasks still pending, and the native
+   runtime's synchronisation entry points, seen on their way to it
+   (task-observer.c), wait for them: taskwait, the end of a taskgroup or
+   of a taskloop's implicit taskgroup, barriers, taskwait with depend, a
+   host task with depend clauses, and a target construct with depend
+   clauses.  Later target tasks of the same thread find them in the
+   dependence table (depend.c) and are queued behind them on the device.
+   libgomp README says why this design.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "tasks.h"
+#include "context.h"
+#include "lifecycle.h"
+#include "depend.h"
+#include "devices.h"
+#include "device-calls.h"
+#include "transfer.h"
+#include "gomp-map-kinds.h"
+#include "gt-once.h"
+
+#include <stdlib.h>
+
+/* A pending target task of this thread, and how deep in undeferred host
+   tasks its construct was met (gt_task_depth).  */
+struct free_task
+{
+  struct gt_queued *q;
+  struct gt_device *dev;
+  int depth;
+};
+
+/* Reap the completed ones when the list reaches this length.  */
+#define REAP_AT 32
+
+static GT_TLS struct free_task *pending;
+static GT_TLS size_t npending, pending_cap;
+GT_TLS int gt_task_depth;
+
+static int (*native_get_level) (void);
+static pthread_once_t level_once = PTHREAD_ONCE_INIT;
+
+/* A thread that leaves, and the program's exit, wait for the thread's
+   pending tasks first: they are tasks of its implicit parallel region,
+   whose end waits for them.  The key's value is the thread's list.  */
+static pthread_key_t pending_key;
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+
+static void
+find_get_level (void)
+{
+  native_get_level = (int (*) (void)) gt_native_symbol ("omp_get_level");
+}
+
+static void
+finish_all (void)
+{
+  gt_free_tasks_wait (0);
+  free (pending);
+  pending = NULL;
+  pending_cap = 0;
+}
+
+static void
+thread_leaves (void *unused)
+{
+  (void) unused;
+  finish_all ();
+}
+
+static void
+make_key (void)
+{
+  if (pthread_key_create (&pending_key, thread_leaves) != 0)
+    gt_fatal ("cannot create a thread-specific data key");
+  /* The thread that calls exit () waits for its own; key destructors do
+     not run there.  Registered after the devices' teardown, so run
+     before it.  */
+  atexit (finish_all);
+}
+
+/* Is the calling thread in no team of the native runtime (and not
+   running a region for a device)?  */
+static bool
+no_team (void)
+{
+  gt_once (&level_once, NULL, find_get_level);
+  return native_get_level != NULL && native_get_level () == 0
+	 && gt_current_device < 0 && gt_context_device () < 0;
+}
+
+/* Finish the pending tasks from I on that are at least MIN_DEPTH deep
+   (all, if MIN_DEPTH is 0); ONLY_DONE: only those already complete.  */
+static void
+finish_from (size_t i, int min_depth, bool only_done)
+{
+  size_t j = i;
+
+  for (; i < npending; i++)
+    {
+      struct free_task *f = &pending[i];
+      if (f->depth >= min_depth
+	  && (!only_done || gt_dev_done (f->dev, gt_queued_event (f->q))))
+	gt_queued_wait (f->q);
+      else
+	pending[j++] = *f;
+    }
+  npending = j;
+}
+
+void
+gt_free_tasks_wait (int min_depth)
+{
+  if (GT_LIKELY (npending == 0))
+    return;
+  finish_from (0, min_depth, false);
+}
+
+bool
+gt_free_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
+		     size_t mapnum, void **hostaddrs, size_t *sizes,
+		     unsigned short *kinds, unsigned flags, void **depend,
+		     void **args)
+{
+  tgt_event_t preds[GT_XFER_MAX_DEPS];
+  struct gt_device *dev;
+  struct gt_queued *q;
+  int n;
+
+  if (!no_team ())
+    return false;
+  dev = gt_resolve_device (device);
+  if (dev == NULL || !dev->async)
+    {
+      /* The native runtime runs the task at once: what it depends on
+	 must be complete first.  */
+      if (depend != NULL)
+	gt_free_tasks_wait (0);
+      return false;
+    }
+  /* Before the device may run the region (which may call exit), and after
+     the device's initialisation registered its teardown at exit.  */
+  gt_once (&key_once, NULL, make_key);
+  n = gt_depend_device_preds (depend, dev, preds, GT_XFER_MAX_DEPS);
+  if (n < 0)
+    {
+      /* Ordered behind what the device cannot order by itself: every
+	 task before it is complete once the pending ones are (host tasks
+	 here are undeferred).  */
+      gt_free_tasks_wait (0);
+      n = 0;
+    }
+  q = gt_queue_target_construct (what, dev, fn, mapnum, hostaddrs, sizes,
+				 kinds, flags & ~GT_TARGET_FLAG_NOWAIT, args,
+				 n, preds, false);
+  if (q == NULL)
+    {
+      gt_depend_record_done (depend);
+      return true;
+    }
+  gt_depend_record_target (depend, dev, gt_queued_event (q));
+  gt_debug ("target task for device %d queued on the device outside any "
+	    "team%s", dev->id, n > 0 ? " behind its predecessors" : "");
+  if (npending >= REAP_AT && npending == pending_cap)
+    finish_from (0, 0, true);
+  if (npending == pending_cap)
+    {
+      pending_cap = pending_cap ? 2 * pending_cap : REAP_AT;
+      pending = gt_realloc (pending, pending_cap * sizeof *pending);
+      pthread_setspecific (pending_key, pending);
+    }
+  pending[npending].q = q;
+  pending[npending].dev = dev;
+  pending[npending].depth = gt_task_depth;
+  npending++;
+  return true;
+}
