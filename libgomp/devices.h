@@ -62,6 +62,8 @@ struct gt_device
   /* Counts the times the device was taken down: device memory of an
      earlier incarnation is gone (atomic).  */
   unsigned incarnation;
+  /* Read (atomically) by every construct, written under LOCK.  */
+  enum gt_device_state state;
   /* Device memory whose last user finished in a completion callback, to
      be freed by the next construct on the device (a stack, atomic).  */
   struct gt_block *free_later;
@@ -82,9 +84,11 @@ struct gt_device
   struct gt_block *spare_head, *spare_tail;
   unsigned num_spare;
 
+  /* The lock and what it guards; the first line holds the fields every
+     construct writes (the tree's lo and hi, written when the bounds
+     grow, may be on the next).  */
   gt_mutex_t lock		/* Guards everything below.  */
     __attribute__ ((aligned (GT_CACHE_LINE)));
-  enum gt_device_state state;
   unsigned long generation;	/* Counts constructs, see gt_refcount.  */
   struct gt_splay_tree mem_map;
   /* The allocations of omp_target_alloc, by device address

@@ -35,12 +35,13 @@ struct gt_splay_tree
 {
   struct gt_key *root;
   size_t count;
-  /* Bounds of every key inserted since the tree was last empty: a range
-     outside them is not looked for.  Only when COUNT > 0.  */
-  uintptr_t lo, hi;
   /* The keys that are not empty by their start, kept in step by
      gt_splay_insert and gt_splay_remove.  */
   struct gt_splay_index index;
+  /* Bounds of every key inserted since the tree was last empty: a range
+     outside them is not looked for.  Only when COUNT > 0.  Last: written
+     only when they grow.  */
+  uintptr_t lo, hi;
 };
 
 /* The node fields a key must provide, embedded first in struct gt_key.  */
