@@ -119,7 +119,8 @@ struct op
     struct
     {
       void *entry;
-      void **heap_vars;		/* When NVARS > INLINE_VARS.  */
+      void **heap_vars;		/* When NVARS > INLINE_VARS, or the
+				   caller's (gtc_run_now).  */
       int32_t num_teams, thread_limit;
     } launch;
     struct

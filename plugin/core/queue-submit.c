@@ -1,9 +1,10 @@
 /* queue-submit.c -- queueing an operation on a device (gtc_submit), the
-   launch path, and running one at once (gtc_run_now): the queue it goes to (the thread's home queue, made on
-   first use), the operation made from its descriptor, its dependences on
-   other queues turned into waits, and the operation run at once, put in
-   the ring or issued to the vendor's hardware queue.  One file, so that
-   the path inlines as one function.
+   launch path, and running one at once (gtc_run_now): the queue it goes
+   to (the thread's home queue, made on first use), the operation made
+   from its descriptor, its dependences on other queues turned into waits,
+   and the operation run at once, put in the ring or issued to the
+   vendor's hardware queue.  One file, so that the path inlines as one
+   function.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -83,9 +84,12 @@ gtc_home_queue (struct gtc_device *dev)
 
 /* ---- Submitting.  ---- */
 
-/* The operation of D, in OP; false (with a message) on failure.  */
+/* The operation of D, in OP; false (with a message) on failure.  A
+   launch's arguments are copied (the caller's array is free again once
+   the operation is queued), unless BORROW: then OP uses the caller's
+   array, and must be run before the caller returns.  */
 static bool
-make_op (const struct gtc_op_desc *d, struct op *op)
+make_op (const struct gtc_op_desc *d, struct op *op, bool borrow)
 {
   op->kind = (unsigned char) d->kind;
   op->nvars = 0;
@@ -104,9 +108,10 @@ make_op (const struct gtc_op_desc *d, struct op *op)
       op->u.launch.thread_limit = d->thread_limit;
       op->u.launch.heap_vars = NULL;
       op->nvars = d->nvars;
-      if (d->nvars > 0)
+      if (borrow)
+	op->u.launch.heap_vars = d->vars;
+      else if (d->nvars > 0)
 	{
-	  /* The caller's array is free again once we return.  */
 	  void **v = op->vars;
 	  if (d->nvars > INLINE_VARS)
 	    {
@@ -134,8 +139,8 @@ make_op (const struct gtc_op_desc *d, struct op *op)
    held)?  When nothing is queued before it or running: a copy or a host
    call, which saves queueing it, and the launch of a construct whose
    caller waits for it (other launches go to the ring, which the queue's
-   worker runs at once: a nowait region runs apart).  D is the descriptor OP was made
-   from, whose caller_waits only a launch's has.  */
+   worker runs at once: a nowait region runs apart).  D is the descriptor
+   OP was made from, whose caller_waits only a launch's has.  */
 static inline bool
 runs_at_once (const struct gtc_queue_state *s, const struct op *op,
 	      const struct gtc_op_desc *d)
@@ -276,7 +281,7 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
       q = dq;
   if (q == NULL && (q = home_queue (dev)) == NULL)
     return GT_RTL_FAIL;
-  if (!make_op (d, &op))
+  if (!make_op (d, &op, false))
     return GT_RTL_FAIL;
   qlock (q->state);
   seq = queue_op_locked (q, &op, d, ndeps, deps);
@@ -294,12 +299,11 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
 int
 gtc_run_now (struct gtc_device *dev, const struct gtc_op_desc *d)
 {
-  struct gtc_queue *q = home_queue (dev);
+  struct gtc_queue *q;
+  struct op op;
   tgt_event_t ev;
   int err;
 
-  if (q == NULL)
-    return GT_RTL_FAIL;
   if (gtc_vendor.hardware_queues)
     {
       err = gtc_submit (dev, d, 0, NULL, &ev);
@@ -307,22 +311,7 @@ gtc_run_now (struct gtc_device *dev, const struct gtc_op_desc *d)
     }
   /* The vendor's operations on software queues run on whatever thread
      runs them, this one's as well as the queue's.  */
-  switch (d->kind)
-    {
-    case GTC_OP_COPY:
-      err = gtc_vendor.copy (q, d->dir, d->dst, d->src, d->size, d->peer);
-      break;
-    case GTC_OP_LAUNCH:
-      err = gtc_vendor.launch (q, d->kernel, d->vars, d->nvars,
-			       d->num_teams, d->thread_limit);
-      break;
-    case GTC_OP_HOST_CALL:
-      d->fn (d->arg);
-      err = 0;
-      break;
-    default:
-      err = 0;
-      break;
-    }
-  return err ? GT_RTL_FAIL : 0;
+  if ((q = home_queue (dev)) == NULL || !make_op (d, &op, true))
+    return GT_RTL_FAIL;
+  return gtc_run_op (q, &op) ? GT_RTL_FAIL : 0;
 }
