@@ -73,15 +73,12 @@ gt_index_add (struct gt_splay_index *x, uintptr_t start, struct gt_key *key)
 void
 gt_index_remove (struct gt_splay_index *x, uintptr_t start)
 {
+  struct gt_index_slot *s = gt_index_slot (x, start);
   size_t i, j;
 
-  if (x->count == 0)
+  if (s == NULL)
     gt_fatal ("internal error: removing a start that is not indexed");
-  for (i = gt_index_home (x, start); x->slots[i].start != start
-			    || x->slots[i].key == NULL;
-       i = (i + 1) & x->mask)
-    if (x->slots[i].key == NULL)
-      gt_fatal ("internal error: removing a start that is not indexed");
+  i = (size_t) (s - x->slots);
   x->count--;
   /* Backward shift: move up each later entry of the run that may live in
      the freed slot (its home is not cyclically in (I, J]).  */

@@ -66,9 +66,9 @@ gt_index_home (const struct gt_splay_index *x, uintptr_t start)
   return (window + ((start >> 4) & 63)) & x->mask;
 }
 
-/* The key that starts at START, or NULL.  */
-static inline struct gt_key *
-gt_index_find (const struct gt_splay_index *x, uintptr_t start)
+/* The slot of the key that starts at START, or NULL.  */
+static inline struct gt_index_slot *
+gt_index_slot (const struct gt_splay_index *x, uintptr_t start)
 {
   size_t i;
 
@@ -76,12 +76,21 @@ gt_index_find (const struct gt_splay_index *x, uintptr_t start)
     return NULL;
   for (i = gt_index_home (x, start);; i = (i + 1) & x->mask)
     {
-      const struct gt_index_slot *s = &x->slots[i];
+      struct gt_index_slot *s = &x->slots[i];
       if (s->key == NULL)
 	return NULL;
       if (s->start == start)
-	return s->key;
+	return s;
     }
+}
+
+/* The key that starts at START, or NULL.  */
+static inline struct gt_key *
+gt_index_find (const struct gt_splay_index *x, uintptr_t start)
+{
+  struct gt_index_slot *s = gt_index_slot (x, start);
+
+  return s ? s->key : NULL;
 }
 
 /* Enter KEY, starting at START, which no key in the index starts at.  */
