@@ -111,14 +111,14 @@ no_team (void)
 	 && gt_current_device < 0 && gt_context_device () < 0;
 }
 
-/* Finish the pending tasks from I on that are at least MIN_DEPTH deep
-   (all, if MIN_DEPTH is 0); ONLY_DONE: only those already complete.  */
+/* Finish the pending tasks that are at least MIN_DEPTH deep (all, if
+   MIN_DEPTH is 0); ONLY_DONE: only those already complete.  */
 static void
-finish_from (size_t i, int min_depth, bool only_done)
+finish (int min_depth, bool only_done)
 {
-  size_t j = i;
+  size_t i, j = 0;
 
-  for (; i < npending; i++)
+  for (i = 0; i < npending; i++)
     {
       struct free_task *f = &pending[i];
       if (f->depth >= min_depth
@@ -135,7 +135,7 @@ gt_free_tasks_wait (int min_depth)
 {
   if (GT_LIKELY (npending == 0))
     return;
-  finish_from (0, min_depth, false);
+  finish (min_depth, false);
 }
 
 bool
@@ -184,7 +184,7 @@ gt_free_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
   gt_debug ("target task for device %d queued on the device outside any "
 	    "team%s", dev->id, n > 0 ? " behind its predecessors" : "");
   if (npending >= REAP_AT && npending == pending_cap)
-    finish_from (0, 0, true);
+    finish (0, true);
   if (npending == pending_cap)
     {
       pending_cap = pending_cap ? 2 * pending_cap : REAP_AT;
