@@ -108,9 +108,11 @@ enum gt_map_kind
 #define GT_OFFLOAD_TARGET_NVIDIA_PTX	5
 #define GT_OFFLOAD_TARGET_GCN		8
 
-/* GOMP_task flags used to hand target tasks to the native runtime.  */
+/* GOMP_task flags used to hand target tasks to the native runtime, and
+   the one of a taskloop's flags that gomptarget reads.  */
 #define GT_TASK_FLAG_UNTIED	(1 << 0)
 #define GT_TASK_FLAG_DEPEND	(1 << 3)
+#define GT_TASK_FLAG_NOGROUP	(1 << 11)
 #define GT_TASK_FLAG_DETACH	(1 << 13)
 
 #endif /* GT_MAP_KINDS_H */

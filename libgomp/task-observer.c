@@ -51,9 +51,6 @@ typedef void native_taskloop_ull_fn (void (*) (void *), void *,
 				     unsigned long long, unsigned long long,
 				     unsigned long long);
 
-/* GOMP_TASK_FLAG_NOGROUP of a taskloop.  */
-#define TASKLOOP_NOGROUP (1u << 11)
-
 GT_TLS int gt_dep_wait_depth;
 
 static native_task_fn *native_task;
@@ -209,7 +206,7 @@ GOMP_taskloop (void (*fn) (void *), void *data,
   native_taskloop (fn, data, cpyfn, arg_size, arg_align, flags, num_tasks,
 		   priority, start, end, step);
   gt_task_depth--;
-  if (!(flags & TASKLOOP_NOGROUP))
+  if (!(flags & GT_TASK_FLAG_NOGROUP))
     gt_free_tasks_wait (gt_task_depth + 1);
 }
 
@@ -225,6 +222,6 @@ GOMP_taskloop_ull (void (*fn) (void *), void *data,
   native_taskloop_ull (fn, data, cpyfn, arg_size, arg_align, flags,
 		       num_tasks, priority, start, end, step);
   gt_task_depth--;
-  if (!(flags & TASKLOOP_NOGROUP))
+  if (!(flags & GT_TASK_FLAG_NOGROUP))
     gt_free_tasks_wait (gt_task_depth + 1);
 }
