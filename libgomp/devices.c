@@ -43,6 +43,7 @@ load_device_table (void)
 {
   struct gt_plugin_info *plugins;
   int nplugins, total = 0, i, j;
+  size_t size;
 
   if (gt_icvs.target_offload == GT_OFFLOAD_DISABLED)
     {
@@ -56,10 +57,10 @@ load_device_table (void)
   for (i = 0; i < nplugins; i++)
     total += plugins[i].num_devices;
   /* On lines of their own (struct gt_device).  */
-  if (posix_memalign ((void **) &gt_devices, GT_CACHE_LINE,
-		      (total ? total : 1) * sizeof *gt_devices) != 0)
+  size = (total ? total : 1) * sizeof *gt_devices;
+  if (posix_memalign ((void **) &gt_devices, GT_CACHE_LINE, size) != 0)
     gt_fatal ("out of memory loading the device table");
-  memset (gt_devices, 0, (total ? total : 1) * sizeof *gt_devices);
+  memset (gt_devices, 0, size);
   for (i = 0, total = 0; i < nplugins; i++)
     for (j = 0; j < plugins[i].num_devices; j++, total++)
       {

@@ -37,6 +37,7 @@ stacks_free (struct nvptx_device *dev, struct nvptx_stacks *s)
   CU (cuEventDestroy_v2) (s->done);
   free (s);
 }
+
 /* Has the last kernel that used S finished (DEV's stacks lock held)?
    Its stream records S's event only now, when another stream or the
    allocator wants S: a launch records none, and a stream that uses its
