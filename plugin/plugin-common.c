@@ -57,16 +57,20 @@ gt_plugin_debug (const char *fmt, ...)
 }
 
 /* Why the plugin has no device: gt_plugin_no_devices.  */
-static char no_devices_reason[256];
+static char no_devices_reason[512];
 
 void
 gt_plugin_no_devices (const char *fmt, ...)
 {
-  va_list ap;
+  va_list ap, copy;
   va_start (ap, fmt);
-  vsnprintf (no_devices_reason, sizeof no_devices_reason, fmt, ap);
+  va_copy (copy, ap);
+  vsnprintf (no_devices_reason, sizeof no_devices_reason, fmt, copy);
+  va_end (copy);
+  /* The trace line whole, however long.  */
+  if (debug_level)
+    plugin_vprint ("gomptarget: ", fmt, ap);
   va_end (ap);
-  gt_plugin_debug ("%s", no_devices_reason);
 }
 
 const char *
