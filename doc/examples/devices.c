@@ -1,4 +1,6 @@
 /* devices.c -- one region on each device, and one on the host.
+   Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
    Build: gcc -fopenmp -foffload=disable devices.c -lgomptarget
    Run: GOMPTARGET_HOST_DEVICES=3 ./a.out

@@ -1,4 +1,6 @@
 /* first.c -- double an array on the first device.
+   Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
    Build: gcc -fopenmp -foffload=disable first.c -lgomptarget
    Run: ./a.out

@@ -1,4 +1,6 @@
 /* gpu.c -- a region for an NVIDIA or AMD GPU, run on an emulated one.
+   Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
    Build (GCC 12): gcc -fopenmp -no-pie -foffload=nvptx-none \
      -foffload-options=nvptx-none=-misa=sm_80 gpu.c -lgomptarget

@@ -1,4 +1,6 @@
 /* missing-map.c -- a region writes an array that is mapped "to" only.
+   Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
    Build: gcc -fopenmp -foffload=disable missing-map.c -lgomptarget
    Run: ./a.out

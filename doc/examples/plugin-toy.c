@@ -1,6 +1,8 @@
 /* plugin-toy.c -- a plugin of one device that runs the host version of
    each region on memory of its own, through the synchronous entry points
    alone.
+   Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
    Build: gcc -shared -fPIC -I/usr/local/include plugin-toy.c \
      -o libgomptarget-plugin-toy.so

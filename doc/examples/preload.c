@@ -1,5 +1,7 @@
 /* preload.c -- a program built for GCC's libgomp alone, run on
    gomptarget's emulated device with LD_PRELOAD.
+   Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
    Build: gcc -fopenmp -foffload=disable preload.c
    Run: ./a.out

@@ -1,5 +1,7 @@
 /* rev.c -- reverse offload: a region on a device runs code on the host.
    GCC 13 or later.
+   Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
    Build (GCC 14): gcc -fopenmp -foffload=disable rev.c -lgomptarget
    Run (GCC 14): ./a.out
