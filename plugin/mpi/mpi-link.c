@@ -101,7 +101,7 @@ alive (int rank)
 }
 
 int
-mpidev_wait (MPI_Request *req, int rank, bool heartbeat)
+mpidev_wait (MPI_Request *req, int rank, unsigned flags)
 {
   double start = 0, now, next_ping = 1.0;
   struct timespec nap = { 0, NAP_NS };
@@ -119,11 +119,14 @@ mpidev_wait (MPI_Request *req, int rank, bool heartbeat)
       now = seconds ();
       if (start == 0)
 	start = now;
-      if (now - start < YIELD_S)
+      /* A payload flowing: poll on, as MPI's own blocking calls do.  */
+      if (flags & MPIDEV_BUSY)
+	polls = 0;
+      else if (now - start < YIELD_S)
 	sched_yield ();
       else
 	nanosleep (&nap, NULL);
-      if (heartbeat && now - start >= next_ping)
+      if ((flags & MPIDEV_HEARTBEAT) && now - start >= next_ping)
 	{
 	  if (!alive (rank))
 	    return MPI_ERR_OTHER;
@@ -144,7 +147,8 @@ mpidev_send (const void *buf, size_t size, int rank, int tag)
       size_t n = size < MPIDEV_CHUNK ? size : MPIDEV_CHUNK;
       rc = MPI_Isend (p, (int) n, MPI_BYTE, rank, tag, mpidev_comm, &req);
       if (rc == MPI_SUCCESS)
-	rc = mpidev_wait (&req, rank, mpidev_rank == 0);
+	rc = mpidev_wait (&req, rank, MPIDEV_BUSY
+			  | (mpidev_rank == 0 ? MPIDEV_HEARTBEAT : 0));
       if (rc != 0)
 	return rc;
       p += n;
@@ -165,7 +169,8 @@ mpidev_recv (void *buf, size_t size, int rank, int tag, bool heartbeat)
       size_t n = size < MPIDEV_CHUNK ? size : MPIDEV_CHUNK;
       rc = MPI_Irecv (p, (int) n, MPI_BYTE, rank, tag, mpidev_comm, &req);
       if (rc == MPI_SUCCESS)
-	rc = mpidev_wait (&req, rank, heartbeat);
+	rc = mpidev_wait (&req, rank, MPIDEV_BUSY
+			  | (heartbeat ? MPIDEV_HEARTBEAT : 0));
       if (rc != 0)
 	return rc;
       p += n;

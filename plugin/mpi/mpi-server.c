@@ -199,7 +199,7 @@ mpidev_serve (void)
       rc = MPI_Irecv (&m, sizeof m, MPI_BYTE, 0, MPIDEV_TAG_REQUEST,
 		      mpidev_comm, &req);
       if (rc == MPI_SUCCESS)
-	rc = mpidev_wait (&req, 0, false);
+	rc = mpidev_wait (&req, 0, 0);
       rc = rc == 0 ? serve_one (&m) : -1;
     }
   __atomic_store_n (&stopping, true, __ATOMIC_RELEASE);

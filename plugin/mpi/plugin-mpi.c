@@ -104,19 +104,31 @@ request (struct mpidev_device *md, struct mpidev_msg *m, const void *out,
 	 size_t out_size, void *in, size_t in_size, struct mpidev_answer *ans,
 	 const char *what)
 {
-  MPI_Request req;
-  int rc;
+  MPI_Request req, early = MPI_REQUEST_NULL;
+  int rc = MPI_SUCCESS;
 
   m->tag = mpidev_new_tag ();
-  rc = MPI_Isend (m, sizeof *m, MPI_BYTE, md->rank, MPIDEV_TAG_REQUEST,
-		  mpidev_comm, &req);
+  /* What comes back in one piece is received where it goes, posted
+     before the request is sent.  */
+  if (in != NULL && in_size <= MPIDEV_CHUNK)
+    rc = MPI_Irecv (in, (int) in_size, MPI_BYTE, md->rank, m->tag,
+		    mpidev_comm, &early);
+  else if (in == NULL && ans != NULL)
+    rc = MPI_Irecv (ans, sizeof *ans, MPI_BYTE, md->rank, m->tag,
+		    mpidev_comm, &early);
   if (rc == MPI_SUCCESS)
-    rc = mpidev_wait (&req, md->rank, true);
+    rc = MPI_Isend (m, sizeof *m, MPI_BYTE, md->rank, MPIDEV_TAG_REQUEST,
+		    mpidev_comm, &req);
+  if (rc == MPI_SUCCESS)
+    rc = mpidev_wait (&req, md->rank, MPIDEV_HEARTBEAT);
   if (rc == 0 && out != NULL)
     rc = mpidev_send (out, out_size, md->rank, m->tag);
-  if (rc == 0 && in != NULL)
+  if (rc == 0 && early != MPI_REQUEST_NULL)
+    rc = mpidev_wait (&early, md->rank, MPIDEV_HEARTBEAT
+		      | (in != NULL ? MPIDEV_BUSY : 0));
+  else if (rc == 0 && in != NULL)
     rc = mpidev_recv (in, in_size, md->rank, m->tag, true);
-  if (rc == 0 && ans != NULL)
+  if (rc == 0 && in != NULL && ans != NULL)
     rc = mpidev_recv (ans, sizeof *ans, md->rank, m->tag, true);
   if (rc != 0)
     lost_device (md, rc, "%s", what);

@@ -97,11 +97,16 @@ int mpidev_table_index (const void *host_table) GTC_HIDDEN;
 int mpidev_new_tag (void) GTC_HIDDEN;
 
 /* Wait for REQ, an operation with RANK, without holding a core: spin a
-   little, then yield, then sleep.  With HEARTBEAT, RANK is asked every
-   second whether it is alive, and one that does not answer within
-   MPIDEV_LOST_S seconds is lost.  0: done; an MPI error code else.  */
-int mpidev_wait (MPI_Request *req, int rank, bool heartbeat) GTC_HIDDEN;
-#define MPIDEV_LOST_S 3
+   little, then yield, then sleep between polls -- unless MPIDEV_BUSY (a
+   payload is flowing, which needs MPI's progress on both sides): then
+   poll on, as MPI's own blocking calls do.  With
+   MPIDEV_HEARTBEAT, RANK is asked every second whether it is alive, and
+   one that does not answer within MPIDEV_LOST_S seconds is lost.  0:
+   done; an MPI error code else.  */
+#define MPIDEV_HEARTBEAT 1u
+#define MPIDEV_BUSY 2u
+int mpidev_wait (MPI_Request *req, int rank, unsigned flags) GTC_HIDDEN;
+#define MPIDEV_LOST_S 2
 
 /* Send or receive SIZE bytes of BUF with RANK on TAG, in pieces of
    MPIDEV_CHUNK; 0 or an MPI error code.  */
