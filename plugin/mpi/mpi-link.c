@@ -135,48 +135,45 @@ mpidev_wait (MPI_Request *req, int rank, unsigned flags)
     }
 }
 
-int
-mpidev_send (const void *buf, size_t size, int rank, int tag)
+/* Send (SEND) or receive SIZE bytes of BUF with RANK on TAG, in pieces
+   of MPIDEV_CHUNK, waiting with FLAGS.  */
+static int
+transfer (bool send, char *buf, size_t size, int rank, int tag,
+	  unsigned flags)
 {
-  const char *p = buf;
   MPI_Request req;
   int rc;
 
   while (size > 0)
     {
       size_t n = size < MPIDEV_CHUNK ? size : MPIDEV_CHUNK;
-      rc = MPI_Isend (p, (int) n, MPI_BYTE, rank, tag, mpidev_comm, &req);
+      rc = send ? MPI_Isend (buf, (int) n, MPI_BYTE, rank, tag, mpidev_comm,
+			     &req)
+		: MPI_Irecv (buf, (int) n, MPI_BYTE, rank, tag, mpidev_comm,
+			     &req);
       if (rc == MPI_SUCCESS)
-	rc = mpidev_wait (&req, rank, MPIDEV_BUSY
-			  | (mpidev_rank == 0 ? MPIDEV_HEARTBEAT : 0));
+	rc = mpidev_wait (&req, rank, flags | MPIDEV_BUSY);
       if (rc != 0)
 	return rc;
-      p += n;
+      buf += n;
       size -= n;
     }
   return 0;
 }
 
 int
+mpidev_send (const void *buf, size_t size, int rank, int tag)
+{
+  /* MPI_Isend does not write BUF.  */
+  return transfer (true, (char *) buf, size, rank, tag,
+		   mpidev_rank == 0 ? MPIDEV_HEARTBEAT : 0);
+}
+
+int
 mpidev_recv (void *buf, size_t size, int rank, int tag, bool heartbeat)
 {
-  char *p = buf;
-  MPI_Request req;
-  int rc;
-
-  while (size > 0)
-    {
-      size_t n = size < MPIDEV_CHUNK ? size : MPIDEV_CHUNK;
-      rc = MPI_Irecv (p, (int) n, MPI_BYTE, rank, tag, mpidev_comm, &req);
-      if (rc == MPI_SUCCESS)
-	rc = mpidev_wait (&req, rank, MPIDEV_BUSY
-			  | (heartbeat ? MPIDEV_HEARTBEAT : 0));
-      if (rc != 0)
-	return rc;
-      p += n;
-      size -= n;
-    }
-  return 0;
+  return transfer (false, buf, size, rank, tag,
+		   heartbeat ? MPIDEV_HEARTBEAT : 0);
 }
 
 /* FNV-1a of V into *H.  */

@@ -5,17 +5,13 @@
 /* mpirun: -n 3 */
 /* { dg-gomptarget-images "" } */
 
+#include "mpi-test.h"
+
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #define N 4096
-
-static int errors;
-
-#define CHECK(c) \
-  do { if (!(c)) { printf ("line %d: %s\n", __LINE__, #c); errors++; } } \
-  while (0)
 
 int
 main (void)

@@ -6,7 +6,7 @@
 /* { dg-gomptarget-images "" } */
 /* { dg-shouldfail "rank killed" } */
 
-#include "sibling.h"
+#include "mpi-test.h"
 
 #include <omp.h>
 #include <signal.h>

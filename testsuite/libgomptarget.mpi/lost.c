@@ -7,7 +7,7 @@
 /* { dg-gomptarget-images "" } */
 /* { dg-shouldfail "device lost" } */
 
-#include "sibling.h"
+#include "mpi-test.h"
 
 #include <omp.h>
 #include <signal.h>

@@ -6,6 +6,8 @@
 /* mpirun: -n 3 */
 /* { dg-gomptarget-images "" } */
 
+#include "mpi-test.h"
+
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,12 +17,6 @@
 #pragma omp declare target
 int counter = 5;
 #pragma omp end declare target
-
-static int errors;
-
-#define CHECK(c) \
-  do { if (!(c)) { printf ("line %d: %s\n", __LINE__, #c); errors++; } } \
-  while (0)
 
 int
 main (void)

@@ -6,16 +6,12 @@
 /* mpirun: -n 3 */
 /* { dg-gomptarget-images "" } */
 
+#include "mpi-test.h"
+
 #include <omp.h>
 #include <stdio.h>
 
 #define T 0.3			/* Seconds each busy region takes.  */
-
-static int errors;
-
-#define CHECK(c) \
-  do { if (!(c)) { printf ("line %d: %s\n", __LINE__, #c); errors++; } } \
-  while (0)
 
 int
 main (void)

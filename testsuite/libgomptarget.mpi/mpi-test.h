@@ -1,5 +1,7 @@
-/* sibling.h -- the process id of the other rank of a two-rank job: the
-   other child of mpirun, read from /proc (a test helper).  */
+/* mpi-test.h -- helpers of the tests of libgomptarget.mpi: CHECK, which
+   counts and reports a failed condition, and sibling (), the process id
+   of the other rank of a two-rank job (the other child of mpirun, read
+   from /proc).  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +9,13 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-static pid_t
+static int errors;
+
+#define CHECK(c) \
+  do { if (!(c)) { printf ("line %d: %s\n", __LINE__, #c); errors++; } } \
+  while (0)
+
+static inline pid_t
 sibling (void)
 {
   char path[64], buf[256], *p;
