@@ -137,7 +137,9 @@ request (struct mpidev_device *md, struct mpidev_msg *m, const void *out,
 static int
 mpi_probe (void)
 {
-  int n = mpidev_size > 1 ? mpidev_size - 1 : 0;
+  /* A serving rank has none: it is a device itself (a region there that
+     asks for devices finds those of its own machine).  */
+  int n = mpidev_size > 1 && mpidev_rank == 0 ? mpidev_size - 1 : 0;
 
   if (n > 0)
     gt_plugin_debug ("%d device(s): MPI ranks 1 to %d", n, n);
