@@ -27,8 +27,10 @@
 
 #include <dlfcn.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 MPI_Comm mpidev_comm = MPI_COMM_NULL;
 int mpidev_rank, mpidev_size;
@@ -246,6 +248,69 @@ collect_tables (int32_t num_images, __tgt_device_image *const *images)
   return true;
 }
 
+/* The watch over the start: MPI_Init and the check of the program wait
+   for every rank, and a rank that never comes (another program, one
+   without offload tables, which never starts the plugin) would keep the
+   others waiting for ever.  */
+static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t watch_cond;
+static bool started;
+
+static void *
+watch_start (void *arg)
+{
+  long limit = (long) (intptr_t) arg;
+  struct timespec until;
+  bool done;
+
+  clock_gettime (CLOCK_MONOTONIC, &until);
+  until.tv_sec += limit;
+  pthread_mutex_lock (&watch_lock);
+  while (!started
+	 && pthread_cond_timedwait (&watch_cond, &watch_lock, &until) == 0)
+    ;
+  done = started;
+  pthread_mutex_unlock (&watch_lock);
+  if (!done)
+    {
+      gt_plugin_error ("MPI rank %s: the ranks have not all started in %ld "
+		       "s (GOMPTARGET_MPI_START_S): does every rank run this "
+		       "program, built with offload tables?",
+		       getenv ("OMPI_COMM_WORLD_RANK"), limit);
+      fflush (NULL);
+      _exit (1);
+    }
+  return NULL;
+}
+
+/* Watch the start (true) or end the watch (false).  */
+static void
+watch (bool start)
+{
+  static pthread_t thread;
+  static bool watching;
+  pthread_condattr_t attr;
+  long limit;
+
+  if (start)
+    {
+      limit = gt_env_number ("GOMPTARGET_MPI_START_S", 60, 1L << 20);
+      pthread_condattr_init (&attr);
+      pthread_condattr_setclock (&attr, CLOCK_MONOTONIC);
+      pthread_cond_init (&watch_cond, &attr);
+      pthread_condattr_destroy (&attr);
+      watching = pthread_create (&thread, NULL, watch_start,
+				 (void *) (intptr_t) limit) == 0;
+      return;
+    }
+  pthread_mutex_lock (&watch_lock);
+  started = true;
+  pthread_cond_signal (&watch_cond);
+  pthread_mutex_unlock (&watch_lock);
+  if (watching)
+    pthread_join (thread, NULL);
+}
+
 int
 mpidev_start (int32_t num_images, __tgt_device_image *const *images)
 {
@@ -263,9 +328,11 @@ mpidev_start (int32_t num_images, __tgt_device_image *const *images)
       gt_plugin_debug ("MPI is initialised already: no device");
       return -1;
     }
+  watch (true);
   if (MPI_Init_thread (NULL, NULL, MPI_THREAD_MULTIPLE, &provided)
       != MPI_SUCCESS)
     {
+      watch (false);
       gt_plugin_debug ("MPI_Init_thread failed: no device");
       return -1;
     }
@@ -273,6 +340,7 @@ mpidev_start (int32_t num_images, __tgt_device_image *const *images)
   MPI_Comm_size (MPI_COMM_WORLD, &mpidev_size);
   if (provided < MPI_THREAD_MULTIPLE)
     {
+      watch (false);
       gt_plugin_debug ("this MPI does not provide MPI_THREAD_MULTIPLE: "
 		       "no device");
       MPI_Finalize ();
@@ -311,12 +379,12 @@ mpidev_start (int32_t num_images, __tgt_device_image *const *images)
 	bad = i;
   free (hashes);
   MPI_Bcast (&bad, 1, MPI_INT, 0, mpidev_comm);
+  watch (false);
   if (bad >= 0)
     {
       if (mpidev_rank == 0)
 	gt_plugin_error ("MPI rank %d does not run the same program as rank "
-			 "0 (its offload tables differ): its devices are "
-			 "refused", bad);
+			 "0 (its offload tables differ): the job stops", bad);
       MPI_Comm_free (&mpidev_comm);
       MPI_Finalize ();
       exit (1);
