@@ -113,8 +113,13 @@ run (const struct mpidev_msg *m)
   if (rc == 0)
     {
       if (fn != NULL)
-	gt_services ()->run_host_region (m->device_num, fn, vars,
-					  m->num_teams, m->thread_limit);
+	{
+	  gt_services ()->run_host_region (m->device_num, fn, vars,
+					    m->num_teams, m->thread_limit);
+	  /* What the region printed goes to mpirun now, not when this rank
+	     exits (where its stdout is a pipe, fully buffered).  */
+	  fflush (stdout);
+	}
       rc = answer (m, fn != NULL ? 0 : -1, 0, 0);
     }
   if (vars != small)
