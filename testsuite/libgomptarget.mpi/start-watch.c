@@ -1,9 +1,9 @@
 /* A rank that never starts the plugin -- another program, here
-   /bin/true as rank 0 (mpirun: -n 1 /bin/true : -n 1) -- leaves the
+   /bin/sleep as rank 0 (mpirun: -n 1 /bin/sleep 30 : -n 1) -- leaves the
    others waiting in MPI_Init: the plugin's watch over the start ends this
    program after GOMPTARGET_MPI_START_S seconds with a message saying why,
    instead of a hang.  */
-/* mpirun: -n 1 /bin/true : -n 1 */
+/* mpirun: -n 1 /bin/sleep 30 : -n 1 */
 /* { dg-gomptarget-images "" } */
 /* { dg-set-target-env-var GOMPTARGET_MPI_START_S "2" } */
 /* { dg-shouldfail "the ranks do not all start" } */
