@@ -32,7 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
-MPI_Comm mpidev_comm = MPI_COMM_NULL;
+MPI_Comm mpidev_comm;
 int mpidev_rank, mpidev_size;
 const void *const *mpidev_tables;
 int mpidev_num_tables;
@@ -84,15 +84,15 @@ alive (int rank)
   double until = seconds () + MPIDEV_LOST_S;
   struct timespec nap = { 0, 1000000 };
 
-  if (MPI_Irecv (&answer, 1, MPI_INT, rank, tag, mpidev_comm, &req[0])
+  if (mpidev_lib.Irecv (&answer, 1, MPI_INT, rank, tag, mpidev_comm, &req[0])
       != MPI_SUCCESS)
     return false;
-  if (MPI_Isend (&tag, 1, MPI_INT, rank, MPIDEV_TAG_PING, mpidev_comm,
+  if (mpidev_lib.Isend (&tag, 1, MPI_INT, rank, MPIDEV_TAG_PING, mpidev_comm,
 		 &req[1]) != MPI_SUCCESS)
     return false;
   while (seconds () < until)
     {
-      if (MPI_Testall (2, req, &done, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
+      if (mpidev_lib.Testall (2, req, &done, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
 	return false;
       if (done)
 	return true;
@@ -111,7 +111,7 @@ mpidev_wait (MPI_Request *req, int rank, unsigned flags)
 
   for (;;)
     {
-      rc = MPI_Test (req, &done, MPI_STATUS_IGNORE);
+      rc = mpidev_lib.Test (req, &done, MPI_STATUS_IGNORE);
       if (rc != MPI_SUCCESS)
 	return rc;
       if (done)
@@ -149,9 +149,9 @@ transfer (bool send, char *buf, size_t size, int rank, int tag,
   while (size > 0)
     {
       size_t n = size < MPIDEV_CHUNK ? size : MPIDEV_CHUNK;
-      rc = send ? MPI_Isend (buf, (int) n, MPI_BYTE, rank, tag, mpidev_comm,
+      rc = send ? mpidev_lib.Isend (buf, (int) n, MPI_BYTE, rank, tag, mpidev_comm,
 			     &req)
-		: MPI_Irecv (buf, (int) n, MPI_BYTE, rank, tag, mpidev_comm,
+		: mpidev_lib.Irecv (buf, (int) n, MPI_BYTE, rank, tag, mpidev_comm,
 			     &req);
       if (rc == MPI_SUCCESS)
 	rc = mpidev_wait (&req, rank, flags | MPIDEV_BUSY);
@@ -323,42 +323,44 @@ mpidev_start (int32_t num_images, __tgt_device_image *const *images)
 		       "(OMPI_COMM_WORLD_SIZE is not set): no device");
       return 0;
     }
-  if (MPI_Initialized (&flag) != MPI_SUCCESS || flag)
+  if (!mpidev_lib_open ())
+    return -1;
+  if (mpidev_lib.Initialized (&flag) != MPI_SUCCESS || flag)
     {
       gt_plugin_debug ("MPI is initialised already: no device");
       return -1;
     }
   watch (true);
-  if (MPI_Init_thread (NULL, NULL, MPI_THREAD_MULTIPLE, &provided)
+  if (mpidev_lib.Init_thread (NULL, NULL, MPI_THREAD_MULTIPLE, &provided)
       != MPI_SUCCESS)
     {
       watch (false);
       gt_plugin_debug ("MPI_Init_thread failed: no device");
       return -1;
     }
-  MPI_Comm_rank (MPI_COMM_WORLD, &mpidev_rank);
-  MPI_Comm_size (MPI_COMM_WORLD, &mpidev_size);
+  mpidev_lib.Comm_rank (MPI_COMM_WORLD, &mpidev_rank);
+  mpidev_lib.Comm_size (MPI_COMM_WORLD, &mpidev_size);
   if (provided < MPI_THREAD_MULTIPLE)
     {
       watch (false);
       gt_plugin_debug ("this MPI does not provide MPI_THREAD_MULTIPLE: "
 		       "no device");
-      MPI_Finalize ();
+      mpidev_lib.Finalize ();
       /* The other ranks must not run main as well.  */
       if (mpidev_rank != 0)
 	exit (0);
       mpidev_size = 0;
       return -1;
     }
-  if (MPI_Comm_dup (MPI_COMM_WORLD, &mpidev_comm) != MPI_SUCCESS
-      || MPI_Comm_set_errhandler (mpidev_comm, MPI_ERRORS_RETURN)
+  if (mpidev_lib.Comm_dup (MPI_COMM_WORLD, &mpidev_comm) != MPI_SUCCESS
+      || mpidev_lib.Comm_set_errhandler (mpidev_comm, MPI_ERRORS_RETURN)
 	 != MPI_SUCCESS)
     {
       gt_plugin_error ("cannot make a communicator of its own");
-      MPI_Abort (MPI_COMM_WORLD, 1);
+      mpidev_lib.Abort (MPI_COMM_WORLD, 1);
     }
   tag_limit = 32767;
-  if (MPI_Comm_get_attr (MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag)
+  if (mpidev_lib.Comm_get_attr (MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag)
       == MPI_SUCCESS && flag && *ub > MPIDEV_TAG_FIRST)
     tag_limit = *ub;
 
@@ -366,27 +368,27 @@ mpidev_start (int32_t num_images, __tgt_device_image *const *images)
   if (!collect_tables (num_images, images))
     {
       gt_plugin_error ("out of host memory");
-      MPI_Abort (MPI_COMM_WORLD, 1);
+      mpidev_lib.Abort (MPI_COMM_WORLD, 1);
     }
   hash = tables_hash ();
   if (mpidev_rank == 0)
     hashes = calloc ((size_t) mpidev_size, sizeof *hashes);
-  MPI_Gather (&hash, 1, MPI_UINT64_T, hashes, 1, MPI_UINT64_T, 0,
+  mpidev_lib.Gather (&hash, 1, MPI_UINT64_T, hashes, 1, MPI_UINT64_T, 0,
 	      mpidev_comm);
   if (mpidev_rank == 0)
     for (i = 1; i < mpidev_size && bad < 0; i++)
       if (hashes[i] != hash)
 	bad = i;
   free (hashes);
-  MPI_Bcast (&bad, 1, MPI_INT, 0, mpidev_comm);
+  mpidev_lib.Bcast (&bad, 1, MPI_INT, 0, mpidev_comm);
   watch (false);
   if (bad >= 0)
     {
       if (mpidev_rank == 0)
 	gt_plugin_error ("MPI rank %d does not run the same program as rank "
 			 "0 (its offload tables differ): the job stops", bad);
-      MPI_Comm_free (&mpidev_comm);
-      MPI_Finalize ();
+      mpidev_lib.Comm_free (&mpidev_comm);
+      mpidev_lib.Finalize ();
       exit (1);
     }
   gt_plugin_debug ("MPI rank %d of %d: %d host table(s), hash %016llx",

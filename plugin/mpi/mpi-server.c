@@ -41,7 +41,7 @@ heartbeat (void *arg)
   MPI_Request req;
 
   (void) arg;
-  while (MPI_Irecv (&tag, 1, MPI_INT, 0, MPIDEV_TAG_PING, mpidev_comm,
+  while (mpidev_lib.Irecv (&tag, 1, MPI_INT, 0, MPIDEV_TAG_PING, mpidev_comm,
 		    &req) == MPI_SUCCESS)
     {
       done = 0;
@@ -49,16 +49,16 @@ heartbeat (void *arg)
 	{
 	  if (__atomic_load_n (&stopping, __ATOMIC_ACQUIRE))
 	    {
-	      MPI_Cancel (&req);
-	      MPI_Wait (&req, MPI_STATUS_IGNORE);
+	      mpidev_lib.Cancel (&req);
+	      mpidev_lib.Wait (&req, MPI_STATUS_IGNORE);
 	      return NULL;
 	    }
-	  if (MPI_Test (&req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+	  if (mpidev_lib.Test (&req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS)
 	    return NULL;
 	  if (!done)
 	    nanosleep (&nap, NULL);
 	}
-      MPI_Send (&zero, 1, MPI_INT, 0, tag, mpidev_comm);
+      mpidev_lib.Send (&zero, 1, MPI_INT, 0, tag, mpidev_comm);
     }
   return NULL;
 }
@@ -201,7 +201,7 @@ mpidev_serve (void)
   gt_plugin_debug ("MPI rank %d serves its device", mpidev_rank);
   while (rc == 0)
     {
-      rc = MPI_Irecv (&m, sizeof m, MPI_BYTE, 0, MPIDEV_TAG_REQUEST,
+      rc = mpidev_lib.Irecv (&m, sizeof m, MPI_BYTE, 0, MPIDEV_TAG_REQUEST,
 		      mpidev_comm, &req);
       if (rc == MPI_SUCCESS)
 	rc = mpidev_wait (&req, 0, 0);
@@ -214,10 +214,10 @@ mpidev_serve (void)
     {
       /* Rank 0 is gone or mad: end the job rather than hang.  */
       fflush (NULL);
-      MPI_Abort (MPI_COMM_WORLD, 1);
+      mpidev_lib.Abort (MPI_COMM_WORLD, 1);
     }
   gt_plugin_debug ("MPI rank %d: stopped by rank 0", mpidev_rank);
-  MPI_Comm_free (&mpidev_comm);
-  MPI_Finalize ();
+  mpidev_lib.Comm_free (&mpidev_comm);
+  mpidev_lib.Finalize ();
   exit (0);
 }

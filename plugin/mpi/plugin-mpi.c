@@ -21,12 +21,10 @@
    rank reaches MPI_Init at once, whether or not rank 0 ever uses a
    device, and rank 0 stops them from an exit handler.
 
-   Why the plugin links libmpi rather than opening it: Open MPI's
-   components are themselves modules opened by libmpi and need it loaded
-   globally, and this plugin is itself a module the front end opens: where
-   libmpi is missing, the plugin fails to load, which the front end says
-   under GOMP_DEBUG only -- 0 devices, nothing printed, as for a missing
-   vendor library.
+   Open MPI's libmpi is opened with dlopen (mpi-lib.c), not linked: every
+   program with offload tables offers itself to this plugin before main,
+   and only those started by mpirun open it; where it is missing, the
+   plugin has no device and says why under GOMP_DEBUG only.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -81,7 +79,7 @@ lost_device (const struct mpidev_device *md, int rc, const char *fmt, ...)
 
   __atomic_store_n (&lost, true, __ATOMIC_RELEASE);
   gtc_claim_end (true);
-  if (rc == MPI_ERR_OTHER || MPI_Error_string (rc, why, &len)
+  if (rc == MPI_ERR_OTHER || mpidev_lib.Error_string (rc, why, &len)
       != MPI_SUCCESS)
     snprintf (why, sizeof why, "it does not answer (no heartbeat for %d "
 	      "s)", MPIDEV_LOST_S);
@@ -92,7 +90,7 @@ lost_device (const struct mpidev_device *md, int rc, const char *fmt, ...)
   va_end (ap);
   fprintf (stderr, ": %s\n", why);
   fflush (NULL);
-  MPI_Abort (MPI_COMM_WORLD, 1);
+  mpidev_lib.Abort (MPI_COMM_WORLD, 1);
   _exit (1);
 }
 
@@ -111,13 +109,13 @@ request (struct mpidev_device *md, struct mpidev_msg *m, const void *out,
   /* What comes back in one piece is received where it goes, posted
      before the request is sent.  */
   if (in != NULL && in_size <= MPIDEV_CHUNK)
-    rc = MPI_Irecv (in, (int) in_size, MPI_BYTE, md->rank, m->tag,
+    rc = mpidev_lib.Irecv (in, (int) in_size, MPI_BYTE, md->rank, m->tag,
 		    mpidev_comm, &early);
   else if (in == NULL && ans != NULL)
-    rc = MPI_Irecv (ans, sizeof *ans, MPI_BYTE, md->rank, m->tag,
+    rc = mpidev_lib.Irecv (ans, sizeof *ans, MPI_BYTE, md->rank, m->tag,
 		    mpidev_comm, &early);
   if (rc == MPI_SUCCESS)
-    rc = MPI_Isend (m, sizeof *m, MPI_BYTE, md->rank, MPIDEV_TAG_REQUEST,
+    rc = mpidev_lib.Isend (m, sizeof *m, MPI_BYTE, md->rank, MPIDEV_TAG_REQUEST,
 		    mpidev_comm, &req);
   if (rc == MPI_SUCCESS)
     rc = mpidev_wait (&req, md->rank, MPIDEV_HEARTBEAT);
@@ -318,9 +316,9 @@ stop_ranks (void)
   if (__atomic_load_n (&lost, __ATOMIC_ACQUIRE))
     return;
   for (r = 1; r < mpidev_size; r++)
-    MPI_Send (&m, sizeof m, MPI_BYTE, r, MPIDEV_TAG_REQUEST, mpidev_comm);
-  MPI_Comm_free (&mpidev_comm);
-  MPI_Finalize ();
+    mpidev_lib.Send (&m, sizeof m, MPI_BYTE, r, MPIDEV_TAG_REQUEST, mpidev_comm);
+  mpidev_lib.Comm_free (&mpidev_comm);
+  mpidev_lib.Finalize ();
 }
 
 int32_t
@@ -347,7 +345,7 @@ __tgt_rtl_serve_program (int32_t num_images,
   if (first_images == NULL)
     {
       gt_plugin_error ("out of host memory");
-      MPI_Abort (MPI_COMM_WORLD, 1);
+      mpidev_lib.Abort (MPI_COMM_WORLD, 1);
     }
   for (i = 0; i < num_images; i++)
     {

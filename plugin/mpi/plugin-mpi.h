@@ -1,9 +1,10 @@
 /* plugin-mpi.h -- internal interfaces of the MPI plugin: devices that are
    the other ranks of the program started with mpirun.  Rank 0 runs main;
    each other rank is one device, serving the requests of rank 0 (the
-   client) on a communicator of the plugin's own.  The messages, the
-   transport under them, and the two halves (mpi-client.c on rank 0,
-   mpi-server.c on the serving ranks).
+   client) on a communicator of the plugin's own.  Open MPI's library as
+   the plugin opens it, the messages, the transport under them, and the
+   two halves (plugin-mpi.c on rank 0, mpi-server.c on the serving
+   ranks).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -31,6 +32,40 @@
 #include "plugin-core.h"
 
 #include <mpi.h>
+
+/* Open MPI's libmpi, opened with dlopen (mpi-lib.c) only in a program
+   started by mpirun, so that other programs do not load it and a machine
+   without it has no device: its functions, called as mpidev_lib.NAME, and
+   the predefined handles that mpi.h names as the addresses of libmpi's
+   variables, looked up there and named as usual by the macros below.  */
+struct mpidev_lib
+{
+#define MPIDEV_FN(NAME) __typeof__ (MPI_##NAME) *NAME;
+#define MPIDEV_HANDLE(FIELD, TYPE, MACRO, SYMBOL) TYPE FIELD;
+#include "mpi-lib.def"
+#undef MPIDEV_FN
+#undef MPIDEV_HANDLE
+};
+
+extern struct mpidev_lib mpidev_lib GTC_HIDDEN;
+
+/* Open libmpi; false (said under GOMP_DEBUG) when it cannot be.  */
+bool mpidev_lib_open (void) GTC_HIDDEN;
+
+#undef MPI_COMM_WORLD
+#define MPI_COMM_WORLD (mpidev_lib.comm_world)
+#undef MPI_COMM_NULL
+#define MPI_COMM_NULL (mpidev_lib.comm_null)
+#undef MPI_REQUEST_NULL
+#define MPI_REQUEST_NULL (mpidev_lib.request_null)
+#undef MPI_BYTE
+#define MPI_BYTE (mpidev_lib.byte)
+#undef MPI_INT
+#define MPI_INT (mpidev_lib.int_type)
+#undef MPI_UINT64_T
+#define MPI_UINT64_T (mpidev_lib.uint64)
+#undef MPI_ERRORS_RETURN
+#define MPI_ERRORS_RETURN (mpidev_lib.errors_return)
 
 /* The operations a serving rank does for rank 0.  */
 enum mpidev_op
