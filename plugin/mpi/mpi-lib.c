@@ -49,13 +49,17 @@ mpidev_lib_open (void)
 		       dlerror ());
       return false;
     }
+  /* Looked up as the program itself binds them: a program linked with
+     libmpi has copies of its predefined handles (copy relocations),
+     which libmpi then uses instead of its own; and a tool preloaded in
+     front of MPI (PMPI) gets the calls.  */
 #define MPIDEV_FN(NAME)							\
-  p = dlsym (h, "MPI_" #NAME);						\
+  p = dlsym (RTLD_DEFAULT, "MPI_" #NAME);				\
   if (p == NULL)							\
     goto missing;							\
   *(void **) &mpidev_lib.NAME = p;
 #define MPIDEV_HANDLE(FIELD, TYPE, MACRO, SYMBOL)			\
-  p = dlsym (h, #SYMBOL);						\
+  p = dlsym (RTLD_DEFAULT, #SYMBOL);					\
   if (p == NULL)							\
     goto missing;							\
   mpidev_lib.FIELD = (TYPE) p;
