@@ -133,7 +133,9 @@ struct gtc_vendor
 {
   const char *name;		/* "host", "nvptx", "gcn".  */
   int32_t target_type;		/* GCC offload target type of its images,
-				   or -1 when it runs host code.  */
+				   -1 when it runs host code, or
+				   GT_ANY_TARGET_TYPE when it reads only
+				   an image's host table.  */
   uint32_t caps;		/* GT_CAP_*.  */
   uint64_t requires_supported;	/* 'omp requires' bits it can honour.  */
   size_t device_size;		/* >= sizeof (struct gtc_device).  */

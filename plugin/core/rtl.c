@@ -153,7 +153,7 @@ __tgt_rtl_set_device_number (int32_t id, int32_t device_num)
 int32_t
 __tgt_rtl_is_valid_binary (__tgt_device_image *image)
 {
-  if (gtc_vendor.target_type < 0
+  if (gtc_vendor.target_type == -1
       || !gt_plugin_gcc_image_p (image, gtc_vendor.target_type))
     return 0;
   return gtc_vendor.image_ok == NULL
