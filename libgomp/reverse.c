@@ -38,6 +38,7 @@
 #include "mapping.h"
 #include "requires.h"
 #include "gt-once.h"
+#include "profile.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -324,7 +325,10 @@ gt_rev_serve (int32_t device_num, uint64_t fn, uint64_t mapnum,
   /* The host function runs as the host's, whatever the calling thread
      was running.  */
   saved = gt_context_suspend ();
+  uint64_t t0 = gt_profile_start ();
   host_fn (r.addrs);
+  if (GT_UNLIKELY (t0))
+    gt_profile_reverse (device_num, (const void *) host_fn, t0);
   gt_context_resume (saved);
 
   gt_rev_request_finish (&r);

@@ -34,6 +34,7 @@
 #include "target.h"
 #include "runner.h"
 #include "transfer.h"
+#include "profile.h"
 
 #include <omp.h>
 #include "gomp-map-kinds.h"
@@ -122,8 +123,12 @@ gt_host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
       fn (hostaddrs);
       return;
     }
+  uint64_t t0 = gt_profile_start ();
   parse_target_args (args, &rc.num_teams, &rc.thread_limit);
   gt_run_on_initial_thread (region_call_run, &rc, rc.thread_limit);
+  if (GT_UNLIKELY (t0))
+    gt_profile_region (GT_PROFILE_HOST, (const void *) fn, rc.num_teams,
+		       rc.thread_limit, 0, false, t0);
 }
 
 /* DEV has no code for region FN: fall back to the host, unless offloading
@@ -234,6 +239,7 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
 	       void **hostaddrs, size_t *sizes, const void *kinds,
 	       bool short_kinds, void **args)
 {
+  uint64_t t0 = gt_profile_start ();
   void *entry = gt_device_entry (dev, fn);
   int num_teams, thread_limit;
   struct gt_xfer *x;
@@ -250,6 +256,9 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
     {
       gt_run_shared_region (dev, entry, mapnum, hostaddrs, sizes, kinds,
 			    short_kinds, num_teams, thread_limit);
+      if (GT_UNLIKELY (t0))
+	gt_profile_region (dev->id, (const void *) fn, num_teams,
+			   thread_limit, mapnum, false, t0);
       return;
     }
   x = xfer_for (dev, false, 0, NULL, false);
@@ -292,6 +301,9 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   gt_close_construct (c, rev);
   construct_done (c, &local);
   gt_xfer_end (x);
+  if (GT_UNLIKELY (t0))
+    gt_profile_region (dev->id, (const void *) fn, num_teams, thread_limit,
+		       mapnum, false, t0);
 }
 
 void
@@ -583,10 +595,11 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
 			   void **args, int ndeps, tgt_event_t *deps,
 			   bool callbacks)
 {
+  uint64_t t0 = gt_profile_start ();
   struct gt_queued *q;
   struct gt_xfer *x;
   void *entry = NULL;
-  int num_teams, thread_limit;
+  int num_teams = 0, thread_limit = 0;
 
   if (what == GT_TASK_REGION)
     {
@@ -629,6 +642,9 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
   if (callbacks)
     gt_dev_async_notify (dev, q->final,
 			 (void *) ((uintptr_t) q | TOKEN_QUEUED));
+  if (GT_UNLIKELY (t0) && what == GT_TASK_REGION)
+    gt_profile_region (dev->id, (const void *) fn, num_teams, thread_limit,
+		       mapnum, true, t0);
   return q;
 }
 

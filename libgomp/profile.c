@@ -1,0 +1,444 @@
+/* profile.c -- the recorder of GOMPTARGET_PROFILE and GOMPTARGET_SUMMARY.
+   The trace is Chrome's trace-event format, a JSON array, which Perfetto
+   and chrome://tracing open: the file starts with "[" and the process's
+   name, every record follows as ",\n{...}", and the closing "]" is
+   written at exit (both viewers open a file without it, as a crash
+   leaves it).  Each host thread formats its records into a buffer of its
+   own and writes it whole, under the file's lock, when it is full, when
+   the thread ends and at exit: several threads share one valid file, and
+   a crash loses at most what the buffers held.  A "%p" in the file name
+   stands for the process id, so that every process (fork, MPI ranks)
+   writes its own file.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "profile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+int gt_profile_on;
+
+/* The size of a thread's buffer; a record takes well under 512 bytes.  */
+#define BUF_SIZE 16384
+#define RECORD_MAX 1024
+
+struct thread_buf
+{
+  /* Taken by the owner to add records and by whoever writes the buffer
+     out (the owner, or exit for a thread still running).  */
+  gt_mutex_t lock;
+  size_t len;
+  int tid;
+  bool in_use;
+  struct thread_buf *next;
+  char data[BUF_SIZE];
+};
+
+/* The trace file (-1: none), its name as given, and the clock at its
+   start.  */
+static int trace_fd = -1;
+static char *trace_name;
+static uint64_t clock_base;
+static int trace_pid;
+/* GOMPTARGET_SUMMARY's file; NULL: stderr.  */
+static char *summary_file;
+
+/* Taken to write to the file and to walk or grow the list of buffers.  */
+static gt_mutex_t file_lock = GT_MUTEX_INITIALIZER;
+GT_FORK_LOCK (file_lock);
+static struct thread_buf *all_bufs;
+
+static GT_TLS struct thread_buf *my_buf;
+static pthread_key_t buf_key;
+
+static void
+write_all (int fd, const char *p, size_t n)
+{
+  while (n > 0)
+    {
+      ssize_t w = write (fd, p, n);
+
+      if (w < 0 && errno == EINTR)
+	continue;
+      if (w <= 0)
+	return;
+      p += w;
+      n -= (size_t) w;
+    }
+}
+
+/* Write out B's records; B's lock held.  */
+static void
+flush_locked (struct thread_buf *b)
+{
+  if (b->len == 0)
+    return;
+  gt_mutex_acquire (&file_lock);
+  if (trace_fd >= 0)
+    write_all (trace_fd, b->data, b->len);
+  gt_mutex_release (&file_lock);
+  b->len = 0;
+}
+
+/* Append the record FMT to B; B's lock held.  */
+static void
+add_locked (struct thread_buf *b, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+static void
+add_locked (struct thread_buf *b, const char *fmt, ...)
+{
+  va_list ap;
+  int n;
+
+  if (BUF_SIZE - b->len < RECORD_MAX)
+    flush_locked (b);
+  va_start (ap, fmt);
+  n = vsnprintf (b->data + b->len, RECORD_MAX, fmt, ap);
+  va_end (ap);
+  if (n > 0 && n < RECORD_MAX)
+    b->len += (size_t) n;
+}
+
+/* The thread ends: write its records out and leave its buffer to the
+   next thread.  */
+static void
+thread_ends (void *arg)
+{
+  struct thread_buf *b = arg;
+
+  gt_mutex_acquire (&b->lock);
+  flush_locked (b);
+  b->in_use = false;
+  gt_mutex_release (&b->lock);
+}
+
+/* The calling thread's buffer, with its lock taken: NULL when there is
+   none to be had (no trace, or no memory).  */
+static struct thread_buf *
+lock_buf (void)
+{
+  struct thread_buf *b = my_buf;
+
+  if (GT_LIKELY (b != NULL))
+    {
+      gt_mutex_acquire (&b->lock);
+      return b;
+    }
+  if (trace_fd < 0)
+    return NULL;
+  gt_mutex_acquire (&file_lock);
+  for (b = all_bufs; b != NULL; b = b->next)
+    if (!b->in_use)
+      break;
+  if (b == NULL && (b = calloc (1, sizeof *b)) != NULL)
+    {
+      b->next = all_bufs;
+      all_bufs = b;
+    }
+  if (b != NULL)
+    b->in_use = true;
+  gt_mutex_release (&file_lock);
+  if (b == NULL)
+    return NULL;
+  my_buf = b;
+  pthread_setspecific (buf_key, b);
+  gt_mutex_acquire (&b->lock);
+  b->tid = (int) syscall (SYS_gettid);
+  add_locked (b, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
+	      "\"tid\":%d,\"args\":{\"name\":\"%s %d\"}}", trace_pid, b->tid,
+	      b->tid == trace_pid ? "main thread" : "host thread", b->tid);
+  return b;
+}
+
+/* The timestamp of clock value T in the trace: microseconds, to the
+   nanosecond.  */
+#define TS_FMT "%" PRIu64 ".%03u"
+#define TS_ARGS(t) ((t) - clock_base) / 1000, (unsigned) (((t) - clock_base) % 1000)
+#define DUR_ARGS(t0, t1) ((t1) - (t0)) / 1000, (unsigned) (((t1) - (t0)) % 1000)
+
+/* A complete event ("X") of category CAT named NAME from T0 to T1 on the
+   calling thread's track, with the JSON members ARGS (no braces).  */
+static void
+span (const char *cat, const char *name, uint64_t t0, uint64_t t1,
+      const char *args)
+{
+  struct thread_buf *b = lock_buf ();
+
+  if (b == NULL)
+    return;
+  add_locked (b, ",\n{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"X\",\"ts\":"
+	      TS_FMT ",\"dur\":" TS_FMT ",\"pid\":%d,\"tid\":%d,"
+	      "\"args\":{%s}}", name, cat, TS_ARGS (t0), DUR_ARGS (t0, t1),
+	      trace_pid, b->tid, args);
+  gt_mutex_release (&b->lock);
+}
+
+static const char *
+device_name (int device, char *buf, size_t size)
+{
+  if (device == GT_PROFILE_HOST)
+    return "\"host\"";
+  snprintf (buf, size, "%d", device);
+  return buf;
+}
+
+void
+gt_profile_region (int device, const void *fn, int num_teams,
+		   int thread_limit, size_t mapnum, bool async, uint64_t t0)
+{
+  uint64_t t1 = gt_profile_clock ();
+  char args[160], dn[16];
+
+  if (!gt_profile_on)
+    return;
+  if (!async && (gt_profile_on & GT_PROFILE_SUMMARY))
+    gt_summary_region (fn, t1 - t0);
+  if (!(gt_profile_on & GT_PROFILE_TRACE))
+    return;
+  snprintf (args, sizeof args, "\"device\":%s,\"teams\":%d,"
+	    "\"thread_limit\":%d,\"mapnum\":%zu,\"nowait\":%s,"
+	    "\"fn\":\"%p\"", device_name (device, dn, sizeof dn), num_teams,
+	    thread_limit, mapnum, async ? "true" : "false", fn);
+  span (async ? "enqueue" : "region", gt_profile_fn_name (fn), t0, t1,
+	args);
+}
+
+static const char *const copy_names[] = {
+  [GT_PROFILE_TO] = "copy to device",
+  [GT_PROFILE_FROM] = "copy from device",
+  [GT_PROFILE_EXCHANGE] = "copy between devices"
+};
+static const char *const copy_dirs[] = {
+  [GT_PROFILE_TO] = "to", [GT_PROFILE_FROM] = "from",
+  [GT_PROFILE_EXCHANGE] = "exchange"
+};
+
+void
+gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
+		 bool async, uint64_t t0)
+{
+  uint64_t t1 = gt_profile_clock ();
+  char args[128];
+
+  if (!gt_profile_on)
+    return;
+  if (gt_profile_on & GT_PROFILE_SUMMARY)
+    gt_summary_copy (device, dir, bytes);
+  if (!(gt_profile_on & GT_PROFILE_TRACE))
+    return;
+  snprintf (args, sizeof args, "\"device\":%d,\"bytes\":%zu,"
+	    "\"direction\":\"%s\",\"nowait\":%s", device, bytes,
+	    copy_dirs[dir], async ? "true" : "false");
+  span ("copy", copy_names[dir], t0, t1, args);
+}
+
+void
+gt_profile_alloc (int device, const void *ptr, size_t bytes, uint64_t t0)
+{
+  uint64_t t1 = gt_profile_clock ();
+  char args[128];
+
+  if (!gt_profile_on)
+    return;
+  if ((gt_profile_on & GT_PROFILE_SUMMARY) && ptr != NULL)
+    gt_summary_alloc (device, ptr, bytes);
+  if (!(gt_profile_on & GT_PROFILE_TRACE))
+    return;
+  snprintf (args, sizeof args, "\"device\":%d,\"bytes\":%zu,"
+	    "\"ptr\":\"%p\"", device, bytes, ptr);
+  span ("alloc", "alloc", t0, t1, args);
+}
+
+void
+gt_profile_free (int device, const void *ptr, uint64_t t0)
+{
+  uint64_t t1 = gt_profile_clock ();
+  char args[96];
+
+  if (!gt_profile_on)
+    return;
+  if (gt_profile_on & GT_PROFILE_SUMMARY)
+    gt_summary_free (device, ptr);
+  if (!(gt_profile_on & GT_PROFILE_TRACE))
+    return;
+  snprintf (args, sizeof args, "\"device\":%d,\"ptr\":\"%p\"", device, ptr);
+  span ("alloc", "free", t0, t1, args);
+}
+
+void
+gt_profile_wait (int device, uint64_t t0)
+{
+  uint64_t t1 = gt_profile_clock ();
+  char args[48];
+
+  if (!gt_profile_on)
+    return;
+  if (gt_profile_on & GT_PROFILE_SUMMARY)
+    gt_summary_wait (t1 - t0);
+  if (!(gt_profile_on & GT_PROFILE_TRACE))
+    return;
+  snprintf (args, sizeof args, "\"device\":%d", device);
+  span ("wait", "wait", t0, t1, args);
+}
+
+void
+gt_profile_reverse (int device, const void *fn, uint64_t t0)
+{
+  uint64_t t1 = gt_profile_clock ();
+  char args[96];
+
+  if (!(gt_profile_on & GT_PROFILE_TRACE))
+    return;
+  snprintf (args, sizeof args, "\"device\":%d,\"fn\":\"%p\"", device, fn);
+  span ("reverse", gt_profile_fn_name (fn), t0, t1, args);
+}
+
+void
+gt_profile_map_size (int device, size_t count)
+{
+  if (gt_profile_on & GT_PROFILE_SUMMARY)
+    gt_summary_map_size (device, count);
+}
+
+/* Open the trace file for this process: the name with each %p replaced
+   by the process id.  */
+static void
+open_trace (void)
+{
+  char path[4096], exe[256];
+  size_t n = 0;
+  ssize_t e;
+
+  trace_pid = (int) getpid ();
+  for (const char *s = trace_name; *s && n < sizeof path - 16; s++)
+    if (s[0] == '%' && s[1] == 'p')
+      {
+	n += (size_t) snprintf (path + n, sizeof path - n, "%d", trace_pid);
+	s++;
+      }
+    else
+      path[n++] = *s;
+  path[n] = '\0';
+  trace_fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (trace_fd < 0)
+    {
+      gt_warning ("GOMPTARGET_PROFILE: cannot open %s: %s; no trace", path,
+		  strerror (errno));
+      gt_profile_on &= ~GT_PROFILE_TRACE;
+      return;
+    }
+  e = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+  exe[e > 0 ? e : 0] = '\0';
+  for (char *c = exe; *c; c++)
+    if (*c == '"' || *c == '\\' || (unsigned char) *c < ' ')
+      *c = '_';
+  dprintf (trace_fd, "[\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,"
+	   "\"tid\":%d,\"args\":{\"name\":\"%s\"}}", trace_pid, trace_pid,
+	   exe);
+}
+
+void
+gt_profile_after_fork (void)
+{
+  if (trace_fd < 0)
+    return;
+  /* The parent's records are the parent's to write.  */
+  for (struct thread_buf *b = all_bufs; b != NULL; b = b->next)
+    {
+      /* Their owners, but this thread, are not here.  */
+      b->lock.word = 0;
+      b->len = 0;
+      b->in_use = b == my_buf;
+    }
+  if (my_buf != NULL)
+    my_buf->tid = (int) syscall (SYS_gettid);
+  close (trace_fd);
+  trace_fd = -1;
+  if (strstr (trace_name, "%p") == NULL)
+    {
+      gt_profile_on &= ~GT_PROFILE_TRACE;
+      return;
+    }
+  open_trace ();
+  if (my_buf != NULL && trace_fd >= 0)
+    {
+      gt_mutex_acquire (&my_buf->lock);
+      add_locked (my_buf, ",\n{\"name\":\"thread_name\",\"ph\":\"M\","
+		  "\"pid\":%d,\"tid\":%d,\"args\":{\"name\":\"main thread "
+		  "%d\"}}", trace_pid, my_buf->tid, my_buf->tid);
+      gt_mutex_release (&my_buf->lock);
+    }
+}
+
+static void __attribute__ ((constructor))
+profile_init (void)
+{
+  const char *p = getenv ("GOMPTARGET_PROFILE");
+  const char *s = getenv ("GOMPTARGET_SUMMARY");
+
+  clock_base = gt_profile_clock ();
+  if (s != NULL && *s != '\0' && strcmp (s, "0") != 0)
+    {
+      if (strcmp (s, "1") != 0)
+	summary_file = strdup (s);
+      gt_profile_on |= GT_PROFILE_SUMMARY;
+    }
+  if (p != NULL && *p != '\0')
+    {
+      trace_name = strdup (p);
+      if (trace_name == NULL || pthread_key_create (&buf_key, thread_ends))
+	return;
+      gt_profile_on |= GT_PROFILE_TRACE;
+      open_trace ();
+    }
+}
+
+static void __attribute__ ((destructor))
+profile_fini (void)
+{
+  int on = gt_profile_on;
+
+  if (!on)
+    return;
+  gt_profile_on = 0;
+  if (on & GT_PROFILE_SUMMARY)
+    gt_summary_write (summary_file);
+  if (trace_fd < 0)
+    return;
+  for (struct thread_buf *b = all_bufs; b != NULL; b = b->next)
+    {
+      gt_mutex_acquire (&b->lock);
+      flush_locked (b);
+      gt_mutex_release (&b->lock);
+    }
+  gt_mutex_acquire (&file_lock);
+  write_all (trace_fd, "\n]\n", 3);
+  close (trace_fd);
+  trace_fd = -1;
+  gt_mutex_release (&file_lock);
+}

@@ -1,0 +1,126 @@
+/* profile.h -- the recorder of GOMPTARGET_PROFILE (a Chrome trace-event
+   file of what the front end did: regions, copies, allocations, waits,
+   reverse offload) and GOMPTARGET_SUMMARY (a table at exit).  Off unless
+   one of them is set: every hook is a test of gt_profile_on first.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_PROFILE_H
+#define GT_PROFILE_H
+
+#include "diagnostics.h"
+
+#include <stdint.h>
+#include <time.h>
+
+/* Bits of gt_profile_on.  */
+#define GT_PROFILE_TRACE 1	/* GOMPTARGET_PROFILE: the trace file.  */
+#define GT_PROFILE_SUMMARY 2	/* GOMPTARGET_SUMMARY: the exit table.  */
+
+/* Nonzero while something is recorded; set once, before main, by the
+   environment (profile.c), and cleared when the records are written at
+   exit.  */
+extern int gt_profile_on GT_HIDDEN;
+
+/* The device number of work that ran on the host (host fallback).  */
+#define GT_PROFILE_HOST (-1)
+
+/* What a copy was for.  */
+enum gt_profile_copy
+{
+  GT_PROFILE_TO,		/* Host to device.  */
+  GT_PROFILE_FROM,		/* Device to host.  */
+  GT_PROFILE_EXCHANGE		/* Device to device.  */
+};
+
+/* Nanoseconds of the monotonic clock.  */
+static inline uint64_t
+gt_profile_clock (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+/* The start of a span: the clock when recording, else 0.  A hook is
+     uint64_t t0 = gt_profile_start ();
+     ... the work ...
+     if (GT_UNLIKELY (t0)) gt_profile_XXX (..., t0);
+   so that off, it costs the one test of gt_profile_on.  */
+static inline uint64_t
+gt_profile_start (void)
+{
+  return GT_UNLIKELY (gt_profile_on) ? gt_profile_clock () : 0;
+}
+
+/* Region FN (its host function) ran on DEVICE from T0 to now, with
+   NUM_TEAMS and THREAD_LIMIT as launched (0: unset), MAPNUM mapped
+   variables; ASYNC: only queued (nowait) from T0 to now.  */
+void gt_profile_region (int device, const void *fn, int num_teams,
+			int thread_limit, size_t mapnum, bool async,
+			uint64_t t0) GT_HIDDEN;
+
+/* A copy of BYTES between the host and DEVICE (or DEVICE and another)
+   from T0 to now; ASYNC: queued only.  */
+void gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
+		      bool async, uint64_t t0) GT_HIDDEN;
+
+/* PTR, BYTES of DEVICE's memory, allocated from T0 to now (PTR NULL:
+   failed).  */
+void gt_profile_alloc (int device, const void *ptr, size_t bytes,
+		       uint64_t t0) GT_HIDDEN;
+
+/* PTR of DEVICE freed from T0 to now.  */
+void gt_profile_free (int device, const void *ptr, uint64_t t0) GT_HIDDEN;
+
+/* The host thread waited for DEVICE from T0 to now.  */
+void gt_profile_wait (int device, uint64_t t0) GT_HIDDEN;
+
+/* DEVICE served a reverse-offload request: host function FN ran from T0
+   to now.  */
+void gt_profile_reverse (int device, const void *fn, uint64_t t0)
+  GT_HIDDEN;
+
+/* DEVICE's mapping table holds COUNT keys now.  */
+void gt_profile_map_size (int device, size_t count) GT_HIDDEN;
+
+/* In the child after fork (): a new file where the name has %p, else no
+   trace of the child; the parent's unwritten records are dropped.  */
+void gt_profile_after_fork (void) GT_HIDDEN;
+
+/* ---- Between the files of the recorder.  ---- */
+
+/* The name of the function at FN, for the records: its symbol,
+   demangled, or its address; the string stays valid.  */
+const char *gt_profile_fn_name (const void *fn) GT_HIDDEN;
+
+/* The summary (profile-summary.c).  */
+void gt_summary_region (const void *fn, uint64_t ns) GT_HIDDEN;
+void gt_summary_copy (int device, enum gt_profile_copy dir, size_t bytes)
+  GT_HIDDEN;
+void gt_summary_alloc (int device, const void *ptr, size_t bytes)
+  GT_HIDDEN;
+void gt_summary_free (int device, const void *ptr) GT_HIDDEN;
+void gt_summary_wait (uint64_t ns) GT_HIDDEN;
+void gt_summary_map_size (int device, size_t count) GT_HIDDEN;
+/* Write the table to FILE, or to stderr when FILE is NULL.  */
+void gt_summary_write (const char *file) GT_HIDDEN;
+
+#endif /* GT_PROFILE_H */
