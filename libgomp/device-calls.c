@@ -182,7 +182,7 @@ gt_copy_to_dev (struct gt_device *dev, void *dst, const void *src,
   err = dev->plugin->data_submit (dev->local_id, dst, (void *) src,
 				  (int64_t) size);
   if (GT_UNLIKELY (t0))
-    gt_profile_copy (dev->id, GT_PROFILE_TO, size, false, t0);
+    gt_profile_copy (dev->id, GT_PROFILE_TO, size, false, 0, t0);
   if (err != 0)
     gt_fatal ("device %d: copying %zu bytes to the device failed", dev->id,
 	      size);
@@ -203,7 +203,7 @@ gt_copy_from_dev (struct gt_device *dev, void *dst, const void *src,
   err = dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
 				    (int64_t) size);
   if (GT_UNLIKELY (t0))
-    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, false, t0);
+    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, false, 0, t0);
   if (err != 0)
     gt_fatal ("device %d: copying %zu bytes from the device failed",
 	      dev->id, size);
@@ -229,7 +229,7 @@ gt_dev_try_copy_to (struct gt_device *dev, void *dst, const void *src,
 				      (int64_t) size) == 0;
 
   if (GT_UNLIKELY (t0) && ok)
-    gt_profile_copy (dev->id, GT_PROFILE_TO, size, false, t0);
+    gt_profile_copy (dev->id, GT_PROFILE_TO, size, false, 0, t0);
   return ok;
 }
 
@@ -242,7 +242,7 @@ gt_dev_try_copy_from (struct gt_device *dev, void *dst, const void *src,
 					(int64_t) size) == 0;
 
   if (GT_UNLIKELY (t0) && ok)
-    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, false, t0);
+    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, false, 0, t0);
   return ok;
 }
 
@@ -266,7 +266,7 @@ gt_dev_try_exchange (struct gt_device *dst_dev, void *dst,
 					    (int64_t) size) == 0;
 
   if (GT_UNLIKELY (t0) && ok)
-    gt_profile_copy (dst_dev->id, GT_PROFILE_EXCHANGE, size, false, t0);
+    gt_profile_copy (dst_dev->id, GT_PROFILE_EXCHANGE, size, false, 0, t0);
   return ok;
 }
 
@@ -305,7 +305,8 @@ gt_dev_async_to (struct gt_device *dev, void *dst, const void *src,
 				      (int64_t) size, ndeps, deps, &ev) != 0)
     enqueue_failed (dev, "a copy to the device");
   if (GT_UNLIKELY (t0))
-    gt_profile_copy (dev->id, GT_PROFILE_TO, size, true, t0);
+    gt_profile_copy (dev->id, GT_PROFILE_TO, size, true,
+		     (uint64_t) (uintptr_t) ev, t0);
   return ev;
 }
 
@@ -323,7 +324,8 @@ gt_dev_async_from (struct gt_device *dev, void *dst, const void *src,
 					&ev) != 0)
     enqueue_failed (dev, "a copy from the device");
   if (GT_UNLIKELY (t0))
-    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, true, t0);
+    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, true,
+		     (uint64_t) (uintptr_t) ev, t0);
   return ev;
 }
 
@@ -333,6 +335,7 @@ gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
 		  bool caller_waits, int ndeps, tgt_event_t *deps)
 {
   struct gt_plugin *plugin = dev->plugin;
+  uint64_t t0 = gt_profile_start ();
   tgt_event_t ev;
   int32_t err;
 
@@ -348,6 +351,8 @@ gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
 						&ev);
   if (err != 0)
     enqueue_failed (dev, "a target region");
+  if (GT_UNLIKELY (t0))
+    gt_profile_queued (dev->id, (uint64_t) (uintptr_t) ev, t0);
   return ev;
 }
 
@@ -355,11 +360,14 @@ tgt_event_t
 gt_dev_async_call (struct gt_device *dev, void (*fn) (void *), void *arg,
 		   int ndeps, tgt_event_t *deps)
 {
+  uint64_t t0 = gt_profile_start ();
   tgt_event_t ev;
 
   if (dev->plugin->async_host_call (dev->local_id, fn, arg, ndeps, deps,
 				    &ev) != 0)
     enqueue_failed (dev, "a host call");
+  if (GT_UNLIKELY (t0))
+    gt_profile_queued (dev->id, (uint64_t) (uintptr_t) ev, t0);
   return ev;
 }
 

@@ -178,6 +178,17 @@ look_up (const void *fn)
 }
 
 const char *
+gt_profile_kernel_name (const char *name, char *buf, size_t size)
+{
+  char *d = demangle (strdup (name));
+
+  snprintf (buf, size, "%s", d ? d : name);
+  free (d);
+  json_safe (buf);
+  return buf;
+}
+
+const char *
 gt_profile_fn_name (const void *fn)
 {
   size_t h = ((uintptr_t) fn >> 4) % NAME_BUCKETS;

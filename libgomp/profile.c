@@ -29,6 +29,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "profile.h"
+#include "gomptarget-services.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -198,6 +199,22 @@ span (const char *cat, const char *name, uint64_t t0, uint64_t t1,
   gt_mutex_release (&b->lock);
 }
 
+/* The start ("s") of the flow arrow to the operation whose event is
+   EVENT on DEVICE, at time T on the calling thread's track.  */
+static void
+flow (const char *ph, int device, uint64_t event, uint64_t t)
+{
+  struct thread_buf *b = lock_buf ();
+
+  if (b == NULL)
+    return;
+  add_locked (b, ",\n{\"name\":\"queued\",\"cat\":\"queue\",\"ph\":\"%s\","
+	      "\"id\":\"%d-%" PRIx64 "\",\"ts\":" TS_FMT ",\"pid\":%d,"
+	      "\"tid\":%d}", ph, device, event, TS_ARGS (t), trace_pid,
+	      b->tid);
+  gt_mutex_release (&b->lock);
+}
+
 static const char *
 device_name (int device, char *buf, size_t size)
 {
@@ -228,6 +245,15 @@ gt_profile_region (int device, const void *fn, int num_teams,
 	args);
 }
 
+void
+gt_profile_region_done (const void *fn, uint64_t t0)
+{
+  uint64_t t1 = gt_profile_clock ();
+
+  if (gt_profile_on & GT_PROFILE_SUMMARY)
+    gt_summary_region (fn, t1 - t0);
+}
+
 static const char *const copy_names[] = {
   [GT_PROFILE_TO] = "copy to device",
   [GT_PROFILE_FROM] = "copy from device",
@@ -240,7 +266,7 @@ static const char *const copy_dirs[] = {
 
 void
 gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
-		 bool async, uint64_t t0)
+		 bool async, uint64_t event, uint64_t t0)
 {
   uint64_t t1 = gt_profile_clock ();
   char args[128];
@@ -255,6 +281,74 @@ gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
 	    "\"direction\":\"%s\",\"nowait\":%s", device, bytes,
 	    copy_dirs[dir], async ? "true" : "false");
   span ("copy", copy_names[dir], t0, t1, args);
+  if (async && event != 0)
+    flow ("s", device, event, t0);
+}
+
+void
+gt_profile_queued (int device, uint64_t event, uint64_t t0)
+{
+  if (gt_profile_on & GT_PROFILE_TRACE)
+    flow ("s", device, event, t0);
+}
+
+/* The track of queue QUEUE of DEVICE: a thread id no host thread has
+   (Linux's are below 2^22 by default, 2^30 at most).  */
+#define QUEUE_TRACK(device, queue) \
+  (0x40000000 + ((device) & 0xffff) * 0x1000 + (int) ((queue) & 0xfff))
+
+/* The tracks announced so far (named by a thread_name record), as bits
+   of a small table; a track beyond it is announced every time.  */
+#define MAX_ANNOUNCED 4096
+static unsigned char announced[MAX_ANNOUNCED / 8];
+
+static const char *const queue_op_names[] = {
+  [GT_PROFILE_OP_COPY_TO] = "copy to device",
+  [GT_PROFILE_OP_COPY_FROM] = "copy from device",
+  [GT_PROFILE_OP_COPY_PEER] = "copy between devices",
+  [GT_PROFILE_OP_LAUNCH] = "launch",
+  [GT_PROFILE_OP_HOST_CALL] = "host call",
+  [GT_PROFILE_OP_WAIT] = "wait for a queue"
+};
+
+void
+gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
+		     const char *name, const void *host_fn, uint64_t event,
+		     uint64_t start, uint64_t end)
+{
+  struct thread_buf *b;
+  int track = QUEUE_TRACK (device, queue);
+  unsigned slot = (unsigned) (device * 64 + (int) queue);
+  const char *what;
+  char kernel[256];
+
+  if (!(gt_profile_on & GT_PROFILE_TRACE) || kind < 0
+      || kind > GT_PROFILE_OP_WAIT || (b = lock_buf ()) == NULL)
+    return;
+  if (slot >= MAX_ANNOUNCED
+      || !(__atomic_fetch_or (&announced[slot / 8],
+			      (unsigned char) (1u << (slot % 8)),
+			      __ATOMIC_RELAXED) & (1u << (slot % 8))))
+    add_locked (b, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
+		"\"tid\":%d,\"args\":{\"name\":\"device %d queue %u\"}}",
+		trace_pid, track, device, queue);
+  what = queue_op_names[kind];
+  if (kind == GT_PROFILE_OP_LAUNCH && name != NULL)
+    what = gt_profile_kernel_name (name, kernel, sizeof kernel);
+  else if (kind == GT_PROFILE_OP_LAUNCH && host_fn != NULL)
+    what = gt_profile_fn_name (host_fn);
+  add_locked (b, ",\n{\"name\":\"%s\",\"cat\":\"queue\",\"ph\":\"X\","
+	      "\"ts\":" TS_FMT ",\"dur\":" TS_FMT ",\"pid\":%d,\"tid\":%d,"
+	      "\"args\":{\"device\":%d,\"queue\":%u,\"op\":\"%s\","
+	      "\"bytes\":%" PRIu64 ",\"run_by\":%d}}", what, TS_ARGS (start),
+	      DUR_ARGS (start, end), trace_pid, track, device, queue,
+	      queue_op_names[kind], bytes, b->tid);
+  if (event != 0)
+    add_locked (b, ",\n{\"name\":\"queued\",\"cat\":\"queue\","
+		"\"ph\":\"f\",\"bp\":\"e\",\"id\":\"%d-%" PRIx64 "\","
+		"\"ts\":" TS_FMT ",\"pid\":%d,\"tid\":%d}", device, event,
+		TS_ARGS (start + (end - start) / 2), trace_pid, track);
+  gt_mutex_release (&b->lock);
 }
 
 void

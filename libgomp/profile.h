@@ -77,10 +77,27 @@ void gt_profile_region (int device, const void *fn, int num_teams,
 			int thread_limit, size_t mapnum, bool async,
 			uint64_t t0) GT_HIDDEN;
 
+/* Region FN, queued at T0 (nowait), has completed now.  */
+void gt_profile_region_done (const void *fn, uint64_t t0) GT_HIDDEN;
+
 /* A copy of BYTES between the host and DEVICE (or DEVICE and another)
-   from T0 to now; ASYNC: queued only.  */
+   from T0 to now; ASYNC: queued only, as the operation whose event is
+   EVENT.  */
 void gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
-		      bool async, uint64_t t0) GT_HIDDEN;
+		      bool async, uint64_t event, uint64_t t0) GT_HIDDEN;
+
+/* The calling thread queued the operation whose event is EVENT on
+   DEVICE, from T0 to now: the start of an arrow to where the queue runs
+   it.  */
+void gt_profile_queued (int device, uint64_t event, uint64_t t0)
+  GT_HIDDEN;
+
+/* Queue QUEUE of DEVICE ran an operation from START to END: see
+   GOMPTARGET_PLUGIN_profile_queue_op (gomptarget-services.h).  */
+void gt_profile_queue_op (int device, uint32_t queue, int kind,
+			  uint64_t bytes, const char *name,
+			  const void *host_fn, uint64_t event,
+			  uint64_t start, uint64_t end) GT_HIDDEN;
 
 /* PTR, BYTES of DEVICE's memory, allocated from T0 to now (PTR NULL:
    failed).  */
@@ -110,6 +127,11 @@ void gt_profile_after_fork (void) GT_HIDDEN;
 /* The name of the function at FN, for the records: its symbol,
    demangled, or its address; the string stays valid.  */
 const char *gt_profile_fn_name (const void *fn) GT_HIDDEN;
+
+/* NAME, a kernel's name in its image, demangled and made safe for the
+   records, in BUF of SIZE bytes; BUF.  */
+const char *gt_profile_kernel_name (const char *name, char *buf,
+				    size_t size) GT_HIDDEN;
 
 /* The summary (profile-summary.c).  */
 void gt_summary_region (const void *fn, uint64_t ns) GT_HIDDEN;

@@ -492,6 +492,10 @@ struct gt_queued
   int state;			/* Q_*, atomic.  */
   bool rev;			/* Its region is among the device's running
 				   ones (gt_running_add_locked).  */
+  /* GOMPTARGET_SUMMARY: the region's host function and when it was
+     queued (0: not recorded).  */
+  void (*profile_fn) (void *);
+  uint64_t profile_t0;
   struct gt_queued *next;	/* Free list.  */
 };
 
@@ -540,6 +544,11 @@ finished (struct gt_queued *q)
   struct gt_block *dead = NULL;
   bool rev = q->rev;
 
+  if (GT_UNLIKELY (q->profile_t0))
+    {
+      gt_profile_region_done ((const void *) q->profile_fn, q->profile_t0);
+      q->profile_t0 = 0;
+    }
   q->rev = false;
   if (q->c.npinned == 0 && !rev)
     {
@@ -611,6 +620,8 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
 	}
     }
   q = queued_new (dev);
+  q->profile_t0 = what == GT_TASK_REGION ? t0 : 0;
+  q->profile_fn = fn;
   /* Host memory is read when the queue gets there if earlier work may
      still write it.  */
   x = gt_xfer_new (dev, ndeps, deps, ndeps > 0);

@@ -1,7 +1,9 @@
 /* queue-run.c -- running the operations of the plugin core's software
    queues, each to completion, in turn out of the ring, on the thread that
    needs them done (a waiting thread or the queue's worker); an operation
-   run at once on queueing (queue-submit.c) runs here too.
+   run at once on queueing (queue-submit.c) runs here too.  Under
+   GOMPTARGET_PROFILE each operation is timed here and reported to the
+   front end (profile_queue_op), on the track of its queue.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -22,11 +24,34 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "queue-internal.h"
+#include "gt-once.h"
 
 #include <stdlib.h>
+#include <time.h>
 
-int
-gtc_run_op (struct gtc_queue *q, struct op *op)
+/* The front end records queue operations: set once, before the first
+   device is initialised, and never changed.  */
+int gtc_profiling;
+static pthread_once_t profiling_once = PTHREAD_ONCE_INIT;
+static bool profiling_known;
+
+static void
+ask_profiling (void)
+{
+  const struct gt_plugin_services *s = gt_services ();
+
+  gtc_profiling = (s->profile_on != NULL && s->profile_queue_op != NULL
+	       && s->profile_on ());
+}
+
+void
+gtc_profile_init (void)
+{
+  gt_once (&profiling_once, &profiling_known, ask_profiling);
+}
+
+static int
+run_op (struct gtc_queue *q, struct op *op)
 {
   switch (op->kind)
     {
@@ -42,6 +67,122 @@ gtc_run_op (struct gtc_queue *q, struct op *op)
       return gtc_event_wait (make_event (op->u.wait.q, op->u.wait.seq));
     }
   return GT_RTL_FAIL;
+}
+
+uint64_t
+gtc_clock_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+/* Report OP of Q, whose sequence number is SEQ (0: none), which ran
+   from START to END.  */
+static void
+report (struct gtc_queue *q, const struct op *op, uint64_t seq,
+	uint64_t start, uint64_t end)
+{
+  static const int32_t copy_kinds[] = {
+    [GTC_HOST_TO_DEVICE] = GT_PROFILE_OP_COPY_TO,
+    [GTC_DEVICE_TO_HOST] = GT_PROFILE_OP_COPY_FROM,
+    [GTC_DEVICE_TO_DEVICE] = GT_PROFILE_OP_COPY_PEER
+  };
+  int32_t kind = GT_PROFILE_OP_HOST_CALL;
+  uint64_t bytes = 0;
+  const char *name = NULL;
+  const void *host_fn = NULL;
+
+  switch (op->kind)
+    {
+    case OP_COPY:
+      kind = copy_kinds[op->dir];
+      bytes = op->u.copy.size;
+      break;
+    case OP_LAUNCH:
+      kind = GT_PROFILE_OP_LAUNCH;
+      /* A kernel of an image, or the host function itself on a device
+	 that runs host code.  */
+      if (gtc_vendor.caps & GT_CAP_HOST_CODE)
+	host_fn = op->u.launch.entry;
+      else
+	name = ((const struct gtc_kernel *) op->u.launch.entry)->name;
+      break;
+    case OP_MARK:
+      return;
+    case OP_WAIT:
+      kind = GT_PROFILE_OP_WAIT;
+      break;
+    }
+  gt_services ()->profile_queue_op (q->dev->number, q->index, kind, bytes,
+				    name, host_fn,
+				    seq ? (uint64_t) (uintptr_t)
+					  make_event (q, seq) : 0,
+				    start, end);
+}
+
+/* Run OP timed, and report it.  */
+static int __attribute__ ((noinline))
+run_op_profiled (struct gtc_queue *q, struct op *op, uint64_t seq)
+{
+  uint64_t start = gtc_clock_ns ();
+  int err = run_op (q, op);
+
+  report (q, op, seq, start, gtc_clock_ns ());
+  return err;
+}
+
+/* An operation issued to a hardware queue, until the queue gets past
+   it.  */
+struct issued
+{
+  struct gtc_queue *q;
+  struct op op;
+  uint64_t seq, when;
+};
+
+/* When the last operation reported of each hardware queue was seen to
+   complete: the next one started no earlier.  Written by the host calls
+   of a queue, which run in its order.  */
+static uint64_t last_end[MAX_QUEUES];
+
+static void
+issued_done (void *arg)
+{
+  struct issued *i = arg;
+  uint64_t end = gtc_clock_ns (), start = i->when;
+  uint64_t *last = &last_end[i->q->index];
+
+  if (__atomic_load_n (last, __ATOMIC_RELAXED) > start)
+    start = __atomic_load_n (last, __ATOMIC_RELAXED);
+  __atomic_store_n (last, end, __ATOMIC_RELAXED);
+  report (i->q, &i->op, i->seq, start, end);
+  free (i);
+}
+
+void
+gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
+		    uint64_t when)
+{
+  struct issued *i;
+
+  if (op->kind == OP_MARK || (i = malloc (sizeof *i)) == NULL)
+    return;
+  i->q = q;
+  i->op = *op;
+  i->seq = seq;
+  i->when = when;
+  if (gtc_vendor.issue_host_call (q, issued_done, i) != 0)
+    free (i);
+}
+
+int
+gtc_run_op (struct gtc_queue *q, struct op *op, uint64_t seq)
+{
+  if (__builtin_expect (gtc_profiling, 0))
+    return run_op_profiled (q, op, seq);
+  return run_op (q, op);
 }
 
 /* Q's lock held, no thread running Q's operations: run them in order until
@@ -65,7 +206,7 @@ gtc_run_ops_locked (struct gtc_queue *q, uint64_t until)
       /* After a failure the queue's later operations are skipped: they
 	 may depend on what failed.  */
       if (__atomic_load_n (&s->failed, __ATOMIC_ACQUIRE) == 0)
-	err = gtc_run_op (q, &op);
+	err = gtc_run_op (q, &op, seq);
       if (op.kind == OP_LAUNCH)
 	free (op.u.launch.heap_vars);
       qlock (s);

@@ -46,15 +46,17 @@ main (int argc, char **argv)
     fail ("region scale counted %ld times, not 3", n);
   if ((n = region_count (s, "on_thread._omp_fn.0")) != 2)
     fail ("region on_thread counted %ld times, not 2", n);
+  if ((n = region_count (s, "chain._omp_fn.0")) != 1
+      || (n = region_count (s, "chain._omp_fn.1")) != 1)
+    fail ("a nowait region of chain counted %ld times, not 1", n);
   l = summary_line (s, "0 ", NULL);
   if (l == NULL
       || sscanf (l, "0 %llu %llu %llu %llu %llu", &to, &from, &between,
 		 &peak_mem, &peak_keys) != 5)
     fail ("no line for device 0");
-  if (to != 3 * N * sizeof (int) + 2 * sizeof (int)
-      || from != 3 * N * sizeof (int) + 2 * sizeof (int))
+  if (to != WORK_BYTES || from != WORK_BYTES)
     fail ("device 0: %llu bytes to and %llu from the device, not the "
-	  "work's %zu", to, from, 3 * N * sizeof (int) + 2 * sizeof (int));
+	  "work's %zu", to, from, WORK_BYTES);
   if (between != 0)
     fail ("device 0: %llu bytes between devices", between);
   if (peak_mem < N * sizeof (int) || peak_keys < 1)

@@ -5,10 +5,13 @@
    device 0 of the folder): the program runs itself with
    GOMPTARGET_PROFILE set and reads the trace.  Known work: region
    scale._omp_fn.* three times with 4096 bytes to and from the device,
-   region on_thread._omp_fn.* once from each of two host threads.  The
-   trace must be strict JSON in Chrome's trace-event format with those
-   regions by name, the copies with their bytes and direction, the
-   allocations, and one named track per host thread.  */
+   region on_thread._omp_fn.* once from each of two host threads, two
+   nowait regions (profile-work.h).  The trace must be strict JSON in
+   Chrome's trace-event format with those regions by name, the copies
+   with their bytes and direction, the allocations, one named track per
+   host thread, the operations the device's queues ran on named tracks
+   of their own, and arrows (flow events) from where work was queued to
+   where a queue ran it.  */
 
 #include "trace-check.h"
 #include "profile-work.h"
@@ -44,6 +47,14 @@ main (int argc, char **argv)
   if ((n = count_copies (t, "from", N * sizeof (int))) != 3)
     fail ("%d copies of %zu bytes from the device, not 3", n,
 	  N * sizeof (int));
+  if ((n = count_spans (t, "enqueue", "chain._omp_fn.*")) != 2)
+    fail ("%d nowait regions of chain queued, not 2", n);
+  if ((n = count_spans (t, "queue", "*")) < 5)
+    fail ("%d operations on the queues' tracks, fewer than 5", n);
+  if ((n = count_tracks (t, "queue", "on_thread*")) != 2)
+    fail ("region on_thread ran on %d queues' tracks, not 2", n);
+  if ((n = count_flows (t)) < 2)
+    fail ("%d arrows from queueing to running, fewer than 2", n);
   if (count_spans (t, "alloc", "alloc") < 1
       || count_spans (t, "alloc", "free") < 1)
     fail ("no allocation or no free");

@@ -356,6 +356,39 @@ count_tracks (const struct jval *t, const char *cat, const char *name)
   return n;
 }
 
+/* The number of flow arrows: an "f" event whose id has an "s" event
+   before it (by time), on another track; each id ends once.  */
+static int
+count_flows (const struct jval *t)
+{
+  int n = 0;
+
+  for (int i = 0; i < t->n; i++)
+    {
+      const struct jval *f = t->vals[i];
+      const char *ph = jstr (f, "ph"), *id = jstr (f, "id");
+      int starts = 0, ends = 0;
+      if (ph == NULL || strcmp (ph, "f") != 0 || id == NULL)
+	continue;
+      for (int j = 0; j < t->n; j++)
+	{
+	  const struct jval *s = t->vals[j];
+	  const char *sph = jstr (s, "ph"), *sid = jstr (s, "id");
+	  if (sph == NULL || sid == NULL || strcmp (sid, id) != 0)
+	    continue;
+	  if (strcmp (sph, "f") == 0)
+	    ends++;
+	  else if (strcmp (sph, "s") == 0 && jnum (s, "ts") <= jnum (f, "ts")
+		   && jnum (s, "tid") != jnum (f, "tid"))
+	    starts++;
+	}
+      if (ends != 1 || starts != 1)
+	fail ("flow %s: %d start(s), %d end(s)", id, starts, ends);
+      n++;
+    }
+  return n;
+}
+
 /* ---- The summary.  ---- */
 
 /* The line of summary S whose last field is NAME (a region), or that
