@@ -135,8 +135,8 @@ demangle (char *name)
 
 /* Make NAME safe inside a JSON string: no quote, backslash or control
    character (a demangled name has none but is not trusted).  */
-static void
-json_safe (char *name)
+void
+gt_profile_json_safe (char *name)
 {
   for (char *c = name; *c; c++)
     if (*c == '"' || *c == '\\' || (unsigned char) *c < ' ')
@@ -173,7 +173,7 @@ look_up (const void *fn)
 	sprintf (name, "%p", fn);
     }
   else
-    json_safe (name);
+    gt_profile_json_safe (name);
   return name;
 }
 
@@ -184,7 +184,7 @@ gt_profile_kernel_name (const char *name, char *buf, size_t size)
 
   snprintf (buf, size, "%s", d ? d : name);
   free (d);
-  json_safe (buf);
+  gt_profile_json_safe (buf);
   return buf;
 }
 

@@ -448,9 +448,7 @@ open_trace (void)
     }
   e = readlink ("/proc/self/exe", exe, sizeof exe - 1);
   exe[e > 0 ? e : 0] = '\0';
-  for (char *c = exe; *c; c++)
-    if (*c == '"' || *c == '\\' || (unsigned char) *c < ' ')
-      *c = '_';
+  gt_profile_json_safe (exe);
   dprintf (trace_fd, "[\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,"
 	   "\"tid\":%d,\"args\":{\"name\":\"%s\"}}", trace_pid, trace_pid,
 	   exe);

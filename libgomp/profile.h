@@ -25,9 +25,9 @@
 #define GT_PROFILE_H
 
 #include "diagnostics.h"
+#include "gt-clock.h"
 
 #include <stdint.h>
-#include <time.h>
 
 /* Bits of gt_profile_on.  */
 #define GT_PROFILE_TRACE 1	/* GOMPTARGET_PROFILE: the trace file.  */
@@ -49,15 +49,8 @@ enum gt_profile_copy
   GT_PROFILE_EXCHANGE		/* Device to device.  */
 };
 
-/* Nanoseconds of the monotonic clock.  */
-static inline uint64_t
-gt_profile_clock (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
+/* Nanoseconds of the monotonic clock, the plugins' too.  */
+#define gt_profile_clock gt_clock_ns
 
 /* The start of a span: the clock when recording, else 0.  A hook is
      uint64_t t0 = gt_profile_start ();
@@ -132,6 +125,10 @@ const char *gt_profile_fn_name (const void *fn) GT_HIDDEN;
    records, in BUF of SIZE bytes; BUF.  */
 const char *gt_profile_kernel_name (const char *name, char *buf,
 				    size_t size) GT_HIDDEN;
+
+/* Make NAME safe inside a JSON string: no quote, backslash or control
+   character.  */
+void gt_profile_json_safe (char *name) GT_HIDDEN;
 
 /* The summary (profile-summary.c).  */
 void gt_summary_region (const void *fn, uint64_t ns) GT_HIDDEN;

@@ -24,10 +24,10 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "queue-internal.h"
+#include "gt-clock.h"
 #include "gt-once.h"
 
 #include <stdlib.h>
-#include <time.h>
 
 /* The front end records queue operations: set once, before the first
    device is initialised, and never changed.  */
@@ -67,15 +67,6 @@ run_op (struct gtc_queue *q, struct op *op)
       return gtc_event_wait (make_event (op->u.wait.q, op->u.wait.seq));
     }
   return GT_RTL_FAIL;
-}
-
-uint64_t
-gtc_clock_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
 /* Report OP of Q, whose sequence number is SEQ (0: none), which ran
@@ -126,10 +117,10 @@ report (struct gtc_queue *q, const struct op *op, uint64_t seq,
 static int __attribute__ ((noinline))
 run_op_profiled (struct gtc_queue *q, struct op *op, uint64_t seq)
 {
-  uint64_t start = gtc_clock_ns ();
+  uint64_t start = gt_clock_ns ();
   int err = run_op (q, op);
 
-  report (q, op, seq, start, gtc_clock_ns ());
+  report (q, op, seq, start, gt_clock_ns ());
   return err;
 }
 
@@ -151,7 +142,7 @@ static void
 issued_done (void *arg)
 {
   struct issued *i = arg;
-  uint64_t end = gtc_clock_ns (), start = i->when;
+  uint64_t end = gt_clock_ns (), start = i->when;
   uint64_t *last = &last_end[i->q->index];
 
   if (__atomic_load_n (last, __ATOMIC_RELAXED) > start)

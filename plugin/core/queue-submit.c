@@ -25,6 +25,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "queue-internal.h"
+#include "gt-clock.h"
 
 #include <stdlib.h>
 
@@ -242,7 +243,7 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
     }
   if (gtc_vendor.hardware_queues)
     {
-      uint64_t when = GT_UNLIKELY (gtc_profiling) ? gtc_clock_ns () : 0;
+      uint64_t when = GT_UNLIKELY (gtc_profiling) ? gt_clock_ns () : 0;
 
       if (issue_op (q, op) != 0)
 	return 0;
