@@ -36,7 +36,6 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "lifecycle.h"
-#include "profile.h"
 
 #include "gt-fork.h"
 
@@ -152,7 +151,6 @@ child_after_fork (void)
 	  && !(dev->caps & GT_CAP_SURVIVES_FORK))
 	__atomic_store_n (&dev->state, GT_DEVICE_FORKED, __ATOMIC_RELEASE);
     }
-  gt_profile_after_fork ();
   if (child_hook)
     child_hook ();
 }

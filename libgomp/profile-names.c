@@ -177,6 +177,12 @@ look_up (const void *fn)
   return name;
 }
 
+void
+gt_profile_names_after_fork (void)
+{
+  names_lock.word = 0;
+}
+
 const char *
 gt_profile_kernel_name (const char *name, char *buf, size_t size)
 {

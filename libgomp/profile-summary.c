@@ -161,6 +161,12 @@ gt_summary_wait (uint64_t ns)
 }
 
 void
+gt_summary_after_fork (void)
+{
+  summary_lock.word = 0;
+}
+
+void
 gt_summary_map_size (int device, size_t count)
 {
   if (device < 0 || device >= MAX_DEVICES)

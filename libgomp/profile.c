@@ -43,9 +43,11 @@
 
 int gt_profile_on;
 
-/* The size of a thread's buffer; a record takes well under 512 bytes.  */
+/* The size of a thread's buffer, and the most a record takes: names are
+   cut at NAME_MAX bytes.  */
 #define BUF_SIZE 16384
-#define RECORD_MAX 1024
+#define RECORD_MAX 2048
+#define NAME_MAX_LEN 1024
 
 struct thread_buf
 {
@@ -176,52 +178,145 @@ lock_buf (void)
   return b;
 }
 
-/* The timestamp of clock value T in the trace: microseconds, to the
-   nanosecond.  */
-#define TS_FMT "%" PRIu64 ".%03u"
-#define TS_ARGS(t) ((t) - clock_base) / 1000, (unsigned) (((t) - clock_base) % 1000)
-#define DUR_ARGS(t0, t1) ((t1) - (t0)) / 1000, (unsigned) (((t1) - (t0)) % 1000)
+/* ---- Writing records: by hand, not with printf, which would cost
+   several times as much.  Each record is begun by begin_record, which
+   makes room for RECORD_MAX bytes; B's lock held.  ---- */
 
-/* A complete event ("X") of category CAT named NAME from T0 to T1 on the
-   calling thread's track, with the JSON members ARGS (no braces).  */
-static void
-span (const char *cat, const char *name, uint64_t t0, uint64_t t1,
-      const char *args)
+static inline void
+put (struct thread_buf *b, const char *s, size_t n)
 {
-  struct thread_buf *b = lock_buf ();
-
-  if (b == NULL)
-    return;
-  add_locked (b, ",\n{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"X\",\"ts\":"
-	      TS_FMT ",\"dur\":" TS_FMT ",\"pid\":%d,\"tid\":%d,"
-	      "\"args\":{%s}}", name, cat, TS_ARGS (t0), DUR_ARGS (t0, t1),
-	      trace_pid, b->tid, args);
-  gt_mutex_release (&b->lock);
+  memcpy (b->data + b->len, s, n);
+  b->len += n;
 }
 
-/* The start ("s") of the flow arrow to the operation whose event is
-   EVENT on DEVICE, at time T on the calling thread's track.  */
-static void
-flow (const char *ph, int device, uint64_t event, uint64_t t)
-{
-  struct thread_buf *b = lock_buf ();
+#define PUT_LIT(b, s) put ((b), (s), sizeof (s) - 1)
 
-  if (b == NULL)
-    return;
-  add_locked (b, ",\n{\"name\":\"queued\",\"cat\":\"queue\",\"ph\":\"%s\","
-	      "\"id\":\"%d-%" PRIx64 "\",\"ts\":" TS_FMT ",\"pid\":%d,"
-	      "\"tid\":%d}", ph, device, event, TS_ARGS (t), trace_pid,
-	      b->tid);
-  gt_mutex_release (&b->lock);
+/* A string already safe in JSON, cut at NAME_MAX_LEN bytes.  */
+static inline void
+put_str (struct thread_buf *b, const char *s)
+{
+  size_t n = strnlen (s, NAME_MAX_LEN);
+  put (b, s, n);
 }
 
-static const char *
-device_name (int device, char *buf, size_t size)
+static void
+put_u64 (struct thread_buf *b, uint64_t v)
+{
+  char tmp[20];
+  int n = 0;
+
+  do
+    tmp[n++] = (char) ('0' + v % 10);
+  while ((v /= 10) != 0);
+  while (n > 0)
+    b->data[b->len++] = tmp[--n];
+}
+
+static void
+put_int (struct thread_buf *b, int64_t v)
+{
+  if (v < 0)
+    {
+      PUT_LIT (b, "-");
+      v = -v;
+    }
+  put_u64 (b, (uint64_t) v);
+}
+
+static void
+put_hex (struct thread_buf *b, uint64_t v)
+{
+  char tmp[16];
+  int n = 0;
+
+  do
+    tmp[n++] = "0123456789abcdef"[v & 15];
+  while ((v >>= 4) != 0);
+  while (n > 0)
+    b->data[b->len++] = tmp[--n];
+}
+
+/* NS nanoseconds as microseconds with three decimals.  */
+static void
+put_us (struct thread_buf *b, uint64_t ns)
+{
+  unsigned frac = (unsigned) (ns % 1000);
+
+  put_u64 (b, ns / 1000);
+  b->data[b->len++] = '.';
+  b->data[b->len++] = (char) ('0' + frac / 100);
+  b->data[b->len++] = (char) ('0' + frac / 10 % 10);
+  b->data[b->len++] = (char) ('0' + frac % 10);
+}
+
+/* Clock value T as a timestamp of the trace.  */
+static inline void
+put_ts (struct thread_buf *b, uint64_t t)
+{
+  put_us (b, t > clock_base ? t - clock_base : 0);
+}
+
+static inline void
+begin_record (struct thread_buf *b)
+{
+  if (BUF_SIZE - b->len < RECORD_MAX)
+    flush_locked (b);
+}
+
+/* Begin a complete event ("X") named NAME of category CAT from T0 to T1
+   on track TID, up to the opening of its "args".  */
+static void
+begin_span (struct thread_buf *b, const char *name, const char *cat,
+	    uint64_t t0, uint64_t t1, int tid)
+{
+  begin_record (b);
+  PUT_LIT (b, ",\n{\"name\":\"");
+  put_str (b, name);
+  PUT_LIT (b, "\",\"cat\":\"");
+  put_str (b, cat);
+  PUT_LIT (b, "\",\"ph\":\"X\",\"ts\":");
+  put_ts (b, t0);
+  PUT_LIT (b, ",\"dur\":");
+  put_us (b, t1 - t0);
+  PUT_LIT (b, ",\"pid\":");
+  put_int (b, trace_pid);
+  PUT_LIT (b, ",\"tid\":");
+  put_int (b, tid);
+  PUT_LIT (b, ",\"args\":{\"device\":");
+}
+
+/* The device member's value: a number, or "host".  */
+static void
+put_device (struct thread_buf *b, int device)
 {
   if (device == GT_PROFILE_HOST)
-    return "\"host\"";
-  snprintf (buf, size, "%d", device);
-  return buf;
+    PUT_LIT (b, "\"host\"");
+  else
+    put_int (b, device);
+}
+
+#define END_SPAN(b) PUT_LIT ((b), "}}")
+
+/* A flow event of phase PH ("s" or "f") of the arrow to the operation
+   whose event is EVENT on DEVICE, at time T on track TID.  */
+static void
+put_flow (struct thread_buf *b, const char *ph, int device, uint64_t event,
+	  uint64_t t, int tid)
+{
+  begin_record (b);
+  PUT_LIT (b, ",\n{\"name\":\"queued\",\"cat\":\"queue\",\"ph\":\"");
+  put_str (b, ph);
+  PUT_LIT (b, "\",\"bp\":\"e\",\"id\":\"");
+  put_int (b, device);
+  PUT_LIT (b, "-");
+  put_hex (b, event);
+  PUT_LIT (b, "\",\"ts\":");
+  put_ts (b, t);
+  PUT_LIT (b, ",\"pid\":");
+  put_int (b, trace_pid);
+  PUT_LIT (b, ",\"tid\":");
+  put_int (b, tid);
+  PUT_LIT (b, "}");
 }
 
 void
@@ -229,20 +324,29 @@ gt_profile_region (int device, const void *fn, int num_teams,
 		   int thread_limit, size_t mapnum, bool async, uint64_t t0)
 {
   uint64_t t1 = gt_profile_clock ();
-  char args[160], dn[16];
+  struct thread_buf *b;
 
-  if (!gt_profile_on)
-    return;
   if (!async && (gt_profile_on & GT_PROFILE_SUMMARY))
     gt_summary_region (fn, t1 - t0);
-  if (!(gt_profile_on & GT_PROFILE_TRACE))
+  if (!(gt_profile_on & GT_PROFILE_TRACE) || (b = lock_buf ()) == NULL)
     return;
-  snprintf (args, sizeof args, "\"device\":%s,\"teams\":%d,"
-	    "\"thread_limit\":%d,\"mapnum\":%zu,\"nowait\":%s,"
-	    "\"fn\":\"%p\"", device_name (device, dn, sizeof dn), num_teams,
-	    thread_limit, mapnum, async ? "true" : "false", fn);
-  span (async ? "enqueue" : "region", gt_profile_fn_name (fn), t0, t1,
-	args);
+  begin_span (b, gt_profile_fn_name (fn), async ? "enqueue" : "region", t0,
+	      t1, b->tid);
+  put_device (b, device);
+  PUT_LIT (b, ",\"teams\":");
+  put_int (b, num_teams);
+  PUT_LIT (b, ",\"thread_limit\":");
+  put_int (b, thread_limit);
+  PUT_LIT (b, ",\"mapnum\":");
+  put_u64 (b, mapnum);
+  if (async)
+    PUT_LIT (b, ",\"nowait\":true,\"fn\":\"0x");
+  else
+    PUT_LIT (b, ",\"nowait\":false,\"fn\":\"0x");
+  put_hex (b, (uintptr_t) fn);
+  PUT_LIT (b, "\"");
+  END_SPAN (b);
+  gt_mutex_release (&b->lock);
 }
 
 void
@@ -269,27 +373,38 @@ gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
 		 bool async, uint64_t event, uint64_t t0)
 {
   uint64_t t1 = gt_profile_clock ();
-  char args[128];
+  struct thread_buf *b;
 
-  if (!gt_profile_on)
-    return;
   if (gt_profile_on & GT_PROFILE_SUMMARY)
     gt_summary_copy (device, dir, bytes);
-  if (!(gt_profile_on & GT_PROFILE_TRACE))
+  if (!(gt_profile_on & GT_PROFILE_TRACE) || (b = lock_buf ()) == NULL)
     return;
-  snprintf (args, sizeof args, "\"device\":%d,\"bytes\":%zu,"
-	    "\"direction\":\"%s\",\"nowait\":%s", device, bytes,
-	    copy_dirs[dir], async ? "true" : "false");
-  span ("copy", copy_names[dir], t0, t1, args);
+  begin_span (b, copy_names[dir], "copy", t0, t1, b->tid);
+  put_device (b, device);
+  PUT_LIT (b, ",\"bytes\":");
+  put_u64 (b, bytes);
+  PUT_LIT (b, ",\"direction\":\"");
+  put_str (b, copy_dirs[dir]);
+  if (async)
+    PUT_LIT (b, "\",\"nowait\":true");
+  else
+    PUT_LIT (b, "\",\"nowait\":false");
+  END_SPAN (b);
+  /* The arrow starts where the copy was queued.  */
   if (async && event != 0)
-    flow ("s", device, event, t0);
+    put_flow (b, "s", device, event, t0, b->tid);
+  gt_mutex_release (&b->lock);
 }
 
 void
 gt_profile_queued (int device, uint64_t event, uint64_t t0)
 {
-  if (gt_profile_on & GT_PROFILE_TRACE)
-    flow ("s", device, event, t0);
+  struct thread_buf *b;
+
+  if (!(gt_profile_on & GT_PROFILE_TRACE) || (b = lock_buf ()) == NULL)
+    return;
+  put_flow (b, "s", device, event, t0, b->tid);
+  gt_mutex_release (&b->lock);
 }
 
 /* The track of queue QUEUE of DEVICE: a thread id no host thread has
@@ -323,7 +438,14 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
   char kernel[256];
 
   if (!(gt_profile_on & GT_PROFILE_TRACE) || kind < 0
-      || kind > GT_PROFILE_OP_WAIT || (b = lock_buf ()) == NULL)
+      || kind > GT_PROFILE_OP_WAIT)
+    return;
+  what = queue_op_names[kind];
+  if (kind == GT_PROFILE_OP_LAUNCH && name != NULL)
+    what = gt_profile_kernel_name (name, kernel, sizeof kernel);
+  else if (kind == GT_PROFILE_OP_LAUNCH && host_fn != NULL)
+    what = gt_profile_fn_name (host_fn);
+  if ((b = lock_buf ()) == NULL)
     return;
   if (slot >= MAX_ANNOUNCED
       || !(__atomic_fetch_or (&announced[slot / 8],
@@ -332,84 +454,93 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
     add_locked (b, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
 		"\"tid\":%d,\"args\":{\"name\":\"device %d queue %u\"}}",
 		trace_pid, track, device, queue);
-  what = queue_op_names[kind];
-  if (kind == GT_PROFILE_OP_LAUNCH && name != NULL)
-    what = gt_profile_kernel_name (name, kernel, sizeof kernel);
-  else if (kind == GT_PROFILE_OP_LAUNCH && host_fn != NULL)
-    what = gt_profile_fn_name (host_fn);
-  add_locked (b, ",\n{\"name\":\"%s\",\"cat\":\"queue\",\"ph\":\"X\","
-	      "\"ts\":" TS_FMT ",\"dur\":" TS_FMT ",\"pid\":%d,\"tid\":%d,"
-	      "\"args\":{\"device\":%d,\"queue\":%u,\"op\":\"%s\","
-	      "\"bytes\":%" PRIu64 ",\"run_by\":%d}}", what, TS_ARGS (start),
-	      DUR_ARGS (start, end), trace_pid, track, device, queue,
-	      queue_op_names[kind], bytes, b->tid);
+  begin_span (b, what, "queue", start, end, track);
+  put_int (b, device);
+  PUT_LIT (b, ",\"queue\":");
+  put_u64 (b, queue);
+  PUT_LIT (b, ",\"op\":\"");
+  put_str (b, queue_op_names[kind]);
+  PUT_LIT (b, "\",\"bytes\":");
+  put_u64 (b, bytes);
+  PUT_LIT (b, ",\"run_by\":");
+  put_int (b, b->tid);
+  END_SPAN (b);
+  /* The arrow ends inside the operation's span.  */
   if (event != 0)
-    add_locked (b, ",\n{\"name\":\"queued\",\"cat\":\"queue\","
-		"\"ph\":\"f\",\"bp\":\"e\",\"id\":\"%d-%" PRIx64 "\","
-		"\"ts\":" TS_FMT ",\"pid\":%d,\"tid\":%d}", device, event,
-		TS_ARGS (start + (end - start) / 2), trace_pid, track);
+    put_flow (b, "f", device, event, start + (end - start) / 2, track);
+  gt_mutex_release (&b->lock);
+}
+
+/* A span of category CAT named NAME on DEVICE from T0 to now, with the
+   argument KEY (NULL: none) of value V, in hexadecimal when HEX.  */
+static void
+simple_span (const char *cat, const char *name, int device, uint64_t t0,
+	     const char *key, uint64_t v, bool hex, const char *key2,
+	     uint64_t v2)
+{
+  uint64_t t1 = gt_profile_clock ();
+  struct thread_buf *b = lock_buf ();
+
+  if (b == NULL)
+    return;
+  begin_span (b, name, cat, t0, t1, b->tid);
+  put_device (b, device);
+  if (key2 != NULL)
+    {
+      put_str (b, key2);
+      put_u64 (b, v2);
+    }
+  if (key != NULL)
+    {
+      put_str (b, key);
+      if (hex)
+	{
+	  PUT_LIT (b, "\"0x");
+	  put_hex (b, v);
+	  PUT_LIT (b, "\"");
+	}
+      else
+	put_u64 (b, v);
+    }
+  END_SPAN (b);
   gt_mutex_release (&b->lock);
 }
 
 void
 gt_profile_alloc (int device, const void *ptr, size_t bytes, uint64_t t0)
 {
-  uint64_t t1 = gt_profile_clock ();
-  char args[128];
-
-  if (!gt_profile_on)
-    return;
   if ((gt_profile_on & GT_PROFILE_SUMMARY) && ptr != NULL)
     gt_summary_alloc (device, ptr, bytes);
-  if (!(gt_profile_on & GT_PROFILE_TRACE))
-    return;
-  snprintf (args, sizeof args, "\"device\":%d,\"bytes\":%zu,"
-	    "\"ptr\":\"%p\"", device, bytes, ptr);
-  span ("alloc", "alloc", t0, t1, args);
+  if (gt_profile_on & GT_PROFILE_TRACE)
+    simple_span ("alloc", "alloc", device, t0, ",\"ptr\":",
+		 (uintptr_t) ptr, true, ",\"bytes\":", bytes);
 }
 
 void
 gt_profile_free (int device, const void *ptr, uint64_t t0)
 {
-  uint64_t t1 = gt_profile_clock ();
-  char args[96];
-
-  if (!gt_profile_on)
-    return;
   if (gt_profile_on & GT_PROFILE_SUMMARY)
     gt_summary_free (device, ptr);
-  if (!(gt_profile_on & GT_PROFILE_TRACE))
-    return;
-  snprintf (args, sizeof args, "\"device\":%d,\"ptr\":\"%p\"", device, ptr);
-  span ("alloc", "free", t0, t1, args);
+  if (gt_profile_on & GT_PROFILE_TRACE)
+    simple_span ("alloc", "free", device, t0, ",\"ptr\":", (uintptr_t) ptr,
+		 true, NULL, 0);
 }
 
 void
 gt_profile_wait (int device, uint64_t t0)
 {
-  uint64_t t1 = gt_profile_clock ();
-  char args[48];
-
-  if (!gt_profile_on)
-    return;
   if (gt_profile_on & GT_PROFILE_SUMMARY)
-    gt_summary_wait (t1 - t0);
-  if (!(gt_profile_on & GT_PROFILE_TRACE))
-    return;
-  snprintf (args, sizeof args, "\"device\":%d", device);
-  span ("wait", "wait", t0, t1, args);
+    gt_summary_wait (gt_profile_clock () - t0);
+  if (gt_profile_on & GT_PROFILE_TRACE)
+    simple_span ("wait", "wait", device, t0, NULL, 0, false, NULL, 0);
 }
 
 void
 gt_profile_reverse (int device, const void *fn, uint64_t t0)
 {
-  uint64_t t1 = gt_profile_clock ();
-  char args[96];
-
-  if (!(gt_profile_on & GT_PROFILE_TRACE))
-    return;
-  snprintf (args, sizeof args, "\"device\":%d,\"fn\":\"%p\"", device, fn);
-  span ("reverse", gt_profile_fn_name (fn), t0, t1, args);
+  if (gt_profile_on & GT_PROFILE_TRACE)
+    simple_span ("reverse", gt_profile_fn_name (fn), device, t0, ",\"fn\":",
+		 (uintptr_t) fn, true, NULL, 0);
 }
 
 void
@@ -454,9 +585,18 @@ open_trace (void)
 	   exe);
 }
 
-void
-gt_profile_after_fork (void)
+/* In the child after fork (): a new file where the name has %p, else no
+   trace of the child; the parent's unwritten records are dropped.  A
+   handler of its own (fork.c's are registered only once the devices are
+   loaded, and a program may fork before): the only thread here is the
+   one that forked, outside the recorder, so no lock of the recorder is
+   held by anyone here.  */
+static void
+after_fork (void)
 {
+  file_lock.word = 0;
+  gt_profile_names_after_fork ();
+  gt_summary_after_fork ();
   if (trace_fd < 0)
     return;
   /* The parent's records are the parent's to write.  */
@@ -508,6 +648,8 @@ profile_init (void)
       gt_profile_on |= GT_PROFILE_TRACE;
       open_trace ();
     }
+  if (gt_profile_on)
+    pthread_atfork (NULL, NULL, after_fork);
 }
 
 static void __attribute__ ((destructor))

@@ -111,10 +111,6 @@ void gt_profile_reverse (int device, const void *fn, uint64_t t0)
 /* DEVICE's mapping table holds COUNT keys now.  */
 void gt_profile_map_size (int device, size_t count) GT_HIDDEN;
 
-/* In the child after fork (): a new file where the name has %p, else no
-   trace of the child; the parent's unwritten records are dropped.  */
-void gt_profile_after_fork (void) GT_HIDDEN;
-
 /* ---- Between the files of the recorder.  ---- */
 
 /* The name of the function at FN, for the records: its symbol,
@@ -130,6 +126,9 @@ const char *gt_profile_kernel_name (const char *name, char *buf,
    character.  */
 void gt_profile_json_safe (char *name) GT_HIDDEN;
 
+/* In the child after fork (): the lock of the names is free.  */
+void gt_profile_names_after_fork (void) GT_HIDDEN;
+
 /* The summary (profile-summary.c).  */
 void gt_summary_region (const void *fn, uint64_t ns) GT_HIDDEN;
 void gt_summary_copy (int device, enum gt_profile_copy dir, size_t bytes)
@@ -138,6 +137,8 @@ void gt_summary_alloc (int device, const void *ptr, size_t bytes)
   GT_HIDDEN;
 void gt_summary_free (int device, const void *ptr) GT_HIDDEN;
 void gt_summary_wait (uint64_t ns) GT_HIDDEN;
+/* In the child after fork (): the summary's lock is free.  */
+void gt_summary_after_fork (void) GT_HIDDEN;
 void gt_summary_map_size (int device, size_t count) GT_HIDDEN;
 /* Write the table to FILE, or to stderr when FILE is NULL.  */
 void gt_summary_write (const char *file) GT_HIDDEN;

@@ -295,6 +295,7 @@ gt_rev_serve (int32_t device_num, uint64_t fn, uint64_t mapnum,
   unsigned table_id;
   size_t pos;
   double start = gt_debug_level ? now_us () : 0;
+  uint64_t t0;
   int saved;
 
   if (device_num < 0 || device_num >= gt_init_devices ())
@@ -325,7 +326,7 @@ gt_rev_serve (int32_t device_num, uint64_t fn, uint64_t mapnum,
   /* The host function runs as the host's, whatever the calling thread
      was running.  */
   saved = gt_context_suspend ();
-  uint64_t t0 = gt_profile_start ();
+  t0 = gt_profile_start ();
   host_fn (r.addrs);
   if (GT_UNLIKELY (t0))
     gt_profile_reverse (device_num, (const void *) host_fn, t0);

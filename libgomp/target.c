@@ -114,6 +114,7 @@ void
 gt_host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
 {
   struct region_call rc = { NULL, (void *) fn, hostaddrs, 0, 0, 0, true };
+  uint64_t t0;
 
   if (GT_UNLIKELY (gt_context_device () >= 0))
     {
@@ -123,7 +124,7 @@ gt_host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
       fn (hostaddrs);
       return;
     }
-  uint64_t t0 = gt_profile_start ();
+  t0 = gt_profile_start ();
   parse_target_args (args, &rc.num_teams, &rc.thread_limit);
   gt_run_on_initial_thread (region_call_run, &rc, rc.thread_limit);
   if (GT_UNLIKELY (t0))
