@@ -114,6 +114,12 @@ GOMPTARGET_PLUGIN_profile_on (void)
   return (gt_profile_on & GT_PROFILE_TRACE) != 0;
 }
 
+GT_PUBLIC uint64_t
+GOMPTARGET_PLUGIN_profile_clock (void)
+{
+  return gt_profile_clock ();
+}
+
 GT_PUBLIC void
 GOMPTARGET_PLUGIN_profile_queue_op (int32_t device_num, uint32_t queue,
 				    int32_t kind, uint64_t bytes,

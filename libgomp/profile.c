@@ -42,6 +42,7 @@
 #include <unistd.h>
 
 int gt_profile_on;
+uint64_t gt_profile_tsc_mult, gt_profile_tsc_base, gt_profile_ns_base;
 
 /* The size of a thread's buffer, and the most a record takes: names are
    cut at NAME_MAX bytes.  */
@@ -56,6 +57,9 @@ struct thread_buf
   gt_mutex_t lock;
   size_t len;
   int tid;
+  /* ',"pid":PID,"tid":TID' of the records on the thread's own track.  */
+  char ids[48];
+  size_t ids_len;
   bool in_use;
   struct thread_buf *next;
   char data[BUF_SIZE];
@@ -140,6 +144,15 @@ thread_ends (void *arg)
   gt_mutex_release (&b->lock);
 }
 
+/* B is the calling thread's buffer now.  */
+static void
+set_tid (struct thread_buf *b)
+{
+  b->tid = (int) syscall (SYS_gettid);
+  b->ids_len = (size_t) snprintf (b->ids, sizeof b->ids,
+				  ",\"pid\":%d,\"tid\":%d", trace_pid, b->tid);
+}
+
 /* The calling thread's buffer, with its lock taken: NULL when there is
    none to be had (no trace, or no memory).  */
 static struct thread_buf *
@@ -171,7 +184,7 @@ lock_buf (void)
   my_buf = b;
   pthread_setspecific (buf_key, b);
   gt_mutex_acquire (&b->lock);
-  b->tid = (int) syscall (SYS_gettid);
+  set_tid (b);
   add_locked (b, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
 	      "\"tid\":%d,\"args\":{\"name\":\"%s %d\"}}", trace_pid, b->tid,
 	      b->tid == trace_pid ? "main thread" : "host thread", b->tid);
@@ -278,10 +291,15 @@ begin_span (struct thread_buf *b, const char *name, const char *cat,
   put_ts (b, t0);
   PUT_LIT (b, ",\"dur\":");
   put_us (b, t1 - t0);
-  PUT_LIT (b, ",\"pid\":");
-  put_int (b, trace_pid);
-  PUT_LIT (b, ",\"tid\":");
-  put_int (b, tid);
+  if (tid == b->tid)
+    put (b, b->ids, b->ids_len);
+  else
+    {
+      PUT_LIT (b, ",\"pid\":");
+      put_int (b, trace_pid);
+      PUT_LIT (b, ",\"tid\":");
+      put_int (b, tid);
+    }
   PUT_LIT (b, ",\"args\":{\"device\":");
 }
 
@@ -607,8 +625,6 @@ after_fork (void)
       b->len = 0;
       b->in_use = b == my_buf;
     }
-  if (my_buf != NULL)
-    my_buf->tid = (int) syscall (SYS_gettid);
   close (trace_fd);
   trace_fd = -1;
   if (strstr (trace_name, "%p") == NULL)
@@ -617,8 +633,11 @@ after_fork (void)
       return;
     }
   open_trace ();
+  /* The new file names the queues' tracks again.  */
+  memset (announced, 0, sizeof announced);
   if (my_buf != NULL && trace_fd >= 0)
     {
+      set_tid (my_buf);
       gt_mutex_acquire (&my_buf->lock);
       add_locked (my_buf, ",\n{\"name\":\"thread_name\",\"ph\":\"M\","
 		  "\"pid\":%d,\"tid\":%d,\"args\":{\"name\":\"main thread "
@@ -627,13 +646,44 @@ after_fork (void)
     }
 }
 
+/* Scale the time stamp counter to CLOCK_MONOTONIC (gt_profile_clock),
+   where the kernel keeps time with it and it runs at a constant rate:
+   measured over 2 ms, once, when something is recorded.  */
+static void
+calibrate_clock (void)
+{
+#if defined (__x86_64__) && defined (__SIZEOF_INT128__)
+  char src[32] = "";
+  int fd = open ("/sys/devices/system/clocksource/clocksource0/"
+		 "current_clocksource", O_RDONLY | O_CLOEXEC);
+  ssize_t n = fd >= 0 ? read (fd, src, sizeof src - 1) : -1;
+  uint64_t ns0, ns1, tsc0, tsc1;
+
+  if (fd >= 0)
+    close (fd);
+  if (n < 3 || strncmp (src, "tsc", 3) != 0)
+    return;
+  ns0 = gt_clock_ns ();
+  tsc0 = __builtin_ia32_rdtsc ();
+  do
+    ns1 = gt_clock_ns ();
+  while (ns1 - ns0 < 2000000);
+  tsc1 = __builtin_ia32_rdtsc ();
+  if (tsc1 <= tsc0)
+    return;
+  gt_profile_tsc_base = tsc0;
+  gt_profile_ns_base = ns0;
+  gt_profile_tsc_mult = (uint64_t) (((unsigned __int128) (ns1 - ns0) << 32)
+				    / (tsc1 - tsc0));
+#endif
+}
+
 static void __attribute__ ((constructor))
 profile_init (void)
 {
   const char *p = getenv ("GOMPTARGET_PROFILE");
   const char *s = getenv ("GOMPTARGET_SUMMARY");
 
-  clock_base = gt_profile_clock ();
   if (s != NULL && *s != '\0' && strcmp (s, "0") != 0)
     {
       if (strcmp (s, "1") != 0)
@@ -649,7 +699,11 @@ profile_init (void)
       open_trace ();
     }
   if (gt_profile_on)
-    pthread_atfork (NULL, NULL, after_fork);
+    {
+      calibrate_clock ();
+      clock_base = gt_profile_clock ();
+      pthread_atfork (NULL, NULL, after_fork);
+    }
 }
 
 static void __attribute__ ((destructor))

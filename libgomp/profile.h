@@ -25,9 +25,9 @@
 #define GT_PROFILE_H
 
 #include "diagnostics.h"
-#include "gt-clock.h"
 
 #include <stdint.h>
+#include <time.h>
 
 /* Bits of gt_profile_on.  */
 #define GT_PROFILE_TRACE 1	/* GOMPTARGET_PROFILE: the trace file.  */
@@ -49,8 +49,39 @@ enum gt_profile_copy
   GT_PROFILE_EXCHANGE		/* Device to device.  */
 };
 
-/* Nanoseconds of the monotonic clock, the plugins' too.  */
-#define gt_profile_clock gt_clock_ns
+/* The clock of the records, in nanoseconds: where the processor's time
+   stamp counter runs at a constant rate and the kernel keeps time with
+   it, the counter scaled (rdtsc costs a third of clock_gettime in a
+   virtual machine, and a record reads the clock twice); else
+   CLOCK_MONOTONIC.  Set up before main (profile.c); the plugins read it
+   through the service profile_clock.  */
+extern uint64_t gt_profile_tsc_mult GT_HIDDEN;	/* ns per tick << 32; 0: none.  */
+extern uint64_t gt_profile_tsc_base GT_HIDDEN;
+extern uint64_t gt_profile_ns_base GT_HIDDEN;
+
+static inline uint64_t
+gt_clock_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+static inline uint64_t
+gt_profile_clock (void)
+{
+#if defined (__x86_64__) && defined (__SIZEOF_INT128__)
+  if (GT_LIKELY (gt_profile_tsc_mult != 0))
+    {
+      uint64_t t = __builtin_ia32_rdtsc () - gt_profile_tsc_base;
+      return gt_profile_ns_base
+	     + (uint64_t) (((unsigned __int128) t * gt_profile_tsc_mult)
+			   >> 32);
+    }
+#endif
+  return gt_clock_ns ();
+}
 
 /* The start of a span: the clock when recording, else 0.  A hook is
      uint64_t t0 = gt_profile_start ();

@@ -98,9 +98,11 @@ typedef void gt_ancestor_fn (void *arg, void (*host_fn) (void *),
    profile_on: nonzero when the front end records the operations of
      device queues: a plugin asks once (as it initialises a device) and
      calls profile_queue_op only then.
+   profile_clock: the clock of the records, in nanoseconds (the time
+     stamp counter where it is steady, else CLOCK_MONOTONIC).
    profile_queue_op: queue QUEUE (the plugin's number for it) of OpenMP
      device DEVICE_NUM ran an operation of kind KIND (GT_PROFILE_OP_*
-     below) from START to END (nanoseconds of CLOCK_MONOTONIC), on the
+     below) from START to END (read from profile_clock), on the
      calling thread: BYTES copied, or a region launched: the kernel NAME
      (its name in the image) or, on a device that runs host code, the
      host function HOST_FN; EVENT is the event the plugin returned when the

@@ -279,6 +279,8 @@ int gtc_push_locked (struct gtc_queue_state *s, const struct op *op)
 /* queue-run.c */
 /* The front end records what the queues run (GOMPTARGET_PROFILE).  */
 extern int gtc_profiling GTC_HIDDEN;
+/* The clock of the front end's records (its service profile_clock).  */
+uint64_t gtc_profile_clock (void) GTC_HIDDEN;
 /* OP was issued to the hardware queue Q as SEQ at WHEN: report it once Q
    has run it (a host call issued behind it sees when).  */
 void gtc_profile_issued (struct gtc_queue *q, const struct op *op,

@@ -25,7 +25,6 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "queue-internal.h"
-#include "gt-clock.h"
 
 #include <stdlib.h>
 
@@ -243,7 +242,10 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
     }
   if (gtc_vendor.hardware_queues)
     {
-      uint64_t when = GT_UNLIKELY (gtc_profiling) ? gt_clock_ns () : 0;
+      uint64_t when = 0;
+
+      if (GT_UNLIKELY (gtc_profiling))
+	when = gtc_profile_clock ();
 
       if (issue_op (q, op) != 0)
 	return 0;
