@@ -10,6 +10,13 @@
    stands for the process id, so that every process (fork, MPI ranks)
    writes its own file.
 
+   The recorder's locks (the file's, each buffer's, the names' and the
+   summary's) are leaves, taken with gt_mutex_acquire rather than gt_lock:
+   records are made with other locks held (a device's, under which
+   mapping allocates and copies), nothing fatal happens while they are
+   held, and they need no place in the list of held locks that gt_fatal
+   releases.  Order: a buffer's, then the file's or the names'.
+
    Copyright (C) 2026 The gomptarget authors.
 
    This file is part of gomptarget.
