@@ -53,7 +53,7 @@ uint64_t gt_profile_tsc_mult, gt_profile_tsc_base, gt_profile_ns_base;
 
 /* The size of a thread's buffer, and the most a record takes: names are
    cut at NAME_MAX bytes.  */
-#define BUF_SIZE 16384
+#define BUF_SIZE 65536
 #define RECORD_MAX 2048
 #define NAME_MAX_LEN 1024
 
