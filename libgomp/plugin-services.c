@@ -125,10 +125,11 @@ GOMPTARGET_PLUGIN_profile_queue_op (int32_t device_num, uint32_t queue,
 				    int32_t kind, uint64_t bytes,
 				    const char *name, const void *host_fn,
 				    uint64_t event, uint64_t start,
-				    uint64_t end)
+				    uint64_t end, int32_t dep_device,
+				    uint32_t dep_queue, uint64_t dep_time)
 {
   gt_profile_queue_op (device_num, queue, kind, bytes, name, host_fn,
-		       event, start, end);
+		       event, start, end, dep_device, dep_queue, dep_time);
 }
 
 /* The table of the services as a plugin sees it, kept only so that the

@@ -322,16 +322,20 @@ put_device (struct thread_buf *b, int device)
 
 #define END_SPAN(b) PUT_LIT ((b), "}}")
 
-/* A flow event of phase PH ("s" or "f") of the arrow to the operation
-   whose event is EVENT on DEVICE, at time T on track TID.  */
+/* A flow event of phase PH ("s" or "f") of the arrow NAME (id prefix
+   PREFIX) to the operation whose event is EVENT on DEVICE, at time T on
+   track TID.  */
 static void
-put_flow (struct thread_buf *b, const char *ph, int device, uint64_t event,
-	  uint64_t t, int tid)
+put_flow (struct thread_buf *b, const char *ph, const char *name,
+	  const char *prefix, int device, uint64_t event, uint64_t t, int tid)
 {
   begin_record (b);
-  PUT_LIT (b, ",\n{\"name\":\"queued\",\"cat\":\"queue\",\"ph\":\"");
+  PUT_LIT (b, ",\n{\"name\":\"");
+  put_str (b, name);
+  PUT_LIT (b, "\",\"cat\":\"queue\",\"ph\":\"");
   put_str (b, ph);
   PUT_LIT (b, "\",\"bp\":\"e\",\"id\":\"");
+  put_str (b, prefix);
   put_int (b, device);
   PUT_LIT (b, "-");
   put_hex (b, event);
@@ -417,7 +421,7 @@ gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
   END_SPAN (b);
   /* The arrow starts where the copy was queued.  */
   if (async && event != 0)
-    put_flow (b, "s", device, event, t0, b->tid);
+    put_flow (b, "s", "queued", "q", device, event, t0, b->tid);
   gt_mutex_release (&b->lock);
 }
 
@@ -428,7 +432,7 @@ gt_profile_queued (int device, uint64_t event, uint64_t t0)
 
   if (!(gt_profile_on & GT_PROFILE_TRACE) || (b = lock_buf ()) == NULL)
     return;
-  put_flow (b, "s", device, event, t0, b->tid);
+  put_flow (b, "s", "queued", "q", device, event, t0, b->tid);
   gt_mutex_release (&b->lock);
 }
 
@@ -454,7 +458,8 @@ static const char *const queue_op_names[] = {
 void
 gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
 		     const char *name, const void *host_fn, uint64_t event,
-		     uint64_t start, uint64_t end)
+		     uint64_t start, uint64_t end, int dep_device,
+		     uint32_t dep_queue, uint64_t dep_time)
 {
   struct thread_buf *b;
   int track = QUEUE_TRACK (device, queue);
@@ -492,7 +497,17 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
   END_SPAN (b);
   /* The arrow ends inside the operation's span.  */
   if (event != 0)
-    put_flow (b, "f", device, event, start + (end - start) / 2, track);
+    put_flow (b, "f", "queued", "q", device, event,
+	      start + (end - start) / 2, track);
+  /* The arrow of its dependence, from where the operation it was queued
+     behind ran.  */
+  if (event != 0 && dep_time != 0)
+    {
+      put_flow (b, "s", "depend", "d", device, event, dep_time,
+		QUEUE_TRACK (dep_device, dep_queue));
+      put_flow (b, "f", "depend", "d", device, event,
+		start + (end - start) / 2, track);
+    }
   gt_mutex_release (&b->lock);
 }
 

@@ -121,7 +121,8 @@ void gt_profile_queued (int device, uint64_t event, uint64_t t0)
 void gt_profile_queue_op (int device, uint32_t queue, int kind,
 			  uint64_t bytes, const char *name,
 			  const void *host_fn, uint64_t event,
-			  uint64_t start, uint64_t end) GT_HIDDEN;
+			  uint64_t start, uint64_t end, int dep_device,
+			  uint32_t dep_queue, uint64_t dep_time) GT_HIDDEN;
 
 /* PTR, BYTES of DEVICE's memory, allocated from T0 to now (PTR NULL:
    failed).  */

@@ -106,7 +106,10 @@ typedef void gt_ancestor_fn (void *arg, void (*host_fn) (void *),
      calling thread: BYTES copied, or a region launched: the kernel NAME
      (its name in the image) or, on a device that runs host code, the
      host function HOST_FN; EVENT is the event the plugin returned when the
-     operation was queued (0: it was not queued).  Thread-safe; cheap.
+     operation was queued (0: it was not queued).  DEP_TIME, when not 0:
+     the operation was queued behind one that queue DEP_QUEUE of device
+     DEP_DEVICE ran around DEP_TIME (the arrow of a dependence).
+     Thread-safe; cheap.
 
    The end of the program.
    device_ends_program: a device of the plugin ends the program (a

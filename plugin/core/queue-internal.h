@@ -281,6 +281,10 @@ int gtc_push_locked (struct gtc_queue_state *s, const struct op *op)
 extern int gtc_profiling GTC_HIDDEN;
 /* The clock of the front end's records (its service profile_clock).  */
 uint64_t gtc_profile_clock (void) GTC_HIDDEN;
+/* The operation SEQ of Q is queued behind the NDEPS events DEPS: note
+   the first, for the arrow of the dependence when SEQ runs.  */
+void gtc_profile_depends (struct gtc_queue *q, uint64_t seq, int32_t ndeps,
+			  tgt_event_t *deps) GTC_HIDDEN;
 /* OP was issued to the hardware queue Q as SEQ at WHEN: report it once Q
    has run it (a host call issued behind it sees when).  */
 void gtc_profile_issued (struct gtc_queue *q, const struct op *op,

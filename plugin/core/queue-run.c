@@ -74,6 +74,88 @@ run_op (struct gtc_queue *q, struct op *op)
   return GT_RTL_FAIL;
 }
 
+/* What each queue's recent operations were queued behind (the first
+   dependence) and when they ran, for the arrows of dependences: a ring
+   of RECENT entries per queue, by sequence number, made when first
+   needed.  Written by the thread that queues (SEQ, DEP) and by the one
+   that runs or sees completed (RAN, MID) an operation; read by those of
+   the operations that depend on it.  */
+#define RECENT 64
+
+struct recent
+{
+  uint64_t seq, dep;		/* Operation SEQ was queued behind DEP.  */
+  uint64_t ran, mid;		/* Operation RAN ran around MID.  */
+};
+
+static struct recent *recent_of[MAX_QUEUES];
+
+static struct recent *
+recent_ring (const struct gtc_queue *q)
+{
+  struct recent *r = __atomic_load_n (&recent_of[q->index],
+				      __ATOMIC_ACQUIRE);
+  struct recent *n;
+
+  if (r != NULL || (n = calloc (RECENT, sizeof *n)) == NULL)
+    return r;
+  if (__atomic_compare_exchange_n (&recent_of[q->index], &r, n, false,
+				   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return n;
+  free (n);
+  return r;
+}
+
+void
+gtc_profile_depends (struct gtc_queue *q, uint64_t seq, int32_t ndeps,
+		     tgt_event_t *deps)
+{
+  struct recent *r = recent_ring (q), *e;
+  int32_t i;
+
+  if (r == NULL)
+    return;
+  for (i = 0; i < ndeps && deps[i] == NULL; i++)
+    ;
+  e = &r[seq % RECENT];
+  __atomic_store_n (&e->dep, i < ndeps ? (uint64_t) (uintptr_t) deps[i] : 0,
+		    __ATOMIC_RELAXED);
+  __atomic_store_n (&e->seq, seq, __ATOMIC_RELEASE);
+}
+
+/* Operation SEQ of Q ran around MID: note it, and find where the one it
+   was queued behind ran (*DEP_Q of *DEP_DEVICE, around *DEP_TIME; 0:
+   unknown, or the operation just before it on Q, which the order of Q's
+   track shows already: the operations of one construct are each queued
+   behind the one before).  */
+static void
+ran (struct gtc_queue *q, uint64_t seq, uint64_t mid, int32_t *dep_device,
+     uint32_t *dep_q, uint64_t *dep_time)
+{
+  struct recent *r = recent_ring (q), *e, *d;
+  struct gtc_queue *dq;
+  uint64_t dep, dseq;
+
+  *dep_time = 0;
+  if (r == NULL || seq == 0)
+    return;
+  e = &r[seq % RECENT];
+  if (__atomic_load_n (&e->seq, __ATOMIC_ACQUIRE) == seq
+      && (dep = __atomic_load_n (&e->dep, __ATOMIC_RELAXED)) != 0
+      && (dq = event_queue ((tgt_event_t) (uintptr_t) dep, &dseq)) != NULL
+      && (dq != q || dseq + 1 != seq)
+      && (d = __atomic_load_n (&recent_of[dq->index], __ATOMIC_ACQUIRE))
+	 != NULL
+      && __atomic_load_n (&d[dseq % RECENT].ran, __ATOMIC_ACQUIRE) == dseq)
+    {
+      *dep_time = __atomic_load_n (&d[dseq % RECENT].mid, __ATOMIC_RELAXED);
+      *dep_q = dq->index;
+      *dep_device = dq->dev->number;
+    }
+  __atomic_store_n (&e->mid, mid, __ATOMIC_RELAXED);
+  __atomic_store_n (&e->ran, seq, __ATOMIC_RELEASE);
+}
+
 /* Report OP of Q, whose sequence number is SEQ (0: none), which ran
    from START to END.  */
 static void
@@ -85,11 +167,13 @@ report (struct gtc_queue *q, const struct op *op, uint64_t seq,
     [GTC_DEVICE_TO_HOST] = GT_PROFILE_OP_COPY_FROM,
     [GTC_DEVICE_TO_DEVICE] = GT_PROFILE_OP_COPY_PEER
   };
-  int32_t kind = GT_PROFILE_OP_HOST_CALL;
-  uint64_t bytes = 0;
+  int32_t kind = GT_PROFILE_OP_HOST_CALL, dep_device = 0;
+  uint32_t dep_q = 0;
+  uint64_t bytes = 0, dep_time;
   const char *name = NULL;
   const void *host_fn = NULL;
 
+  ran (q, seq, start + (end - start) / 2, &dep_device, &dep_q, &dep_time);
   switch (op->kind)
     {
     case OP_COPY:
@@ -115,7 +199,7 @@ report (struct gtc_queue *q, const struct op *op, uint64_t seq,
 				    name, host_fn,
 				    seq ? (uint64_t) (uintptr_t)
 					  make_event (q, seq) : 0,
-				    start, end);
+				    start, end, dep_device, dep_q, dep_time);
 }
 
 /* Run OP timed, and report it.  A copy that was not queued (SEQ 0: the
@@ -130,6 +214,16 @@ run_op_profiled (struct gtc_queue *q, struct op *op, uint64_t seq)
 
   if (seq == 0 && op->kind == OP_COPY)
     return run_op (q, op);
+  if (op->kind == OP_MARK)
+    {
+      /* Nothing to show, but what depends on it needs its time.  */
+      uint64_t t = gtc_profile_clock (), unused_time;
+      int32_t unused_device;
+      uint32_t unused_q;
+
+      ran (q, seq, t, &unused_device, &unused_q, &unused_time);
+      return run_op (q, op);
+    }
   start = gtc_profile_clock ();
   err = run_op (q, op);
 
@@ -171,7 +265,7 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
 {
   struct issued *i;
 
-  if (op->kind == OP_MARK || (i = malloc (sizeof *i)) == NULL)
+  if ((i = malloc (sizeof *i)) == NULL)
     return;
   i->q = q;
   i->op = *op;

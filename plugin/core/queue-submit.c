@@ -240,6 +240,8 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
       else if (gtc_push_locked (s, &w) != 0)
 	return 0;
     }
+  if (GT_UNLIKELY (gtc_profiling) && ndeps > 0)
+    gtc_profile_depends (q, s->submitted + 1, ndeps, deps);
   if (gtc_vendor.hardware_queues)
     {
       uint64_t when = 0;

@@ -7,4 +7,4 @@
 #include "profile-summary-body.h"
 
 /* { dg-final { gomptarget-output-includes {summary: ok} } } */
-/* { dg-final { gomptarget-output-includes {gomptarget:\s+0\s+12304\s+12304\s+0\s+4096\s+[12]\n} } } */
+/* { dg-final { gomptarget-output-includes {gomptarget:\s+0\s+12308\s+12308\s+0\s+4096\s+3\n} } } */

@@ -10,8 +10,9 @@
    Chrome's trace-event format with those regions by name, the copies
    with their bytes and direction, the allocations, one named track per
    host thread, the operations the device's queues ran on named tracks
-   of their own, and arrows (flow events) from where work was queued to
-   where a queue ran it.  */
+   of their own, arrows (flow events) from where work was queued to where
+   a queue ran it, and the arrow of the dependence of chain's third
+   region on its first.  */
 
 #include "trace-check.h"
 #include "profile-work.h"
@@ -47,14 +48,16 @@ main (int argc, char **argv)
   if ((n = count_copies (t, "from", N * sizeof (int))) != 3)
     fail ("%d copies of %zu bytes from the device, not 3", n,
 	  N * sizeof (int));
-  if ((n = count_spans (t, "enqueue", "chain._omp_fn.*")) != 2)
-    fail ("%d nowait regions of chain queued, not 2", n);
+  if ((n = count_spans (t, "enqueue", "chain._omp_fn.*")) != 3)
+    fail ("%d nowait regions of chain queued, not 3", n);
   if ((n = count_spans (t, "queue", "*")) < 5)
     fail ("%d operations on the queues' tracks, fewer than 5", n);
   if ((n = count_tracks (t, "queue", "on_thread*")) != 2)
     fail ("region on_thread ran on %d queues' tracks, not 2", n);
-  if ((n = count_flows (t)) < 2)
+  if ((n = count_flows (t, "queued", true)) < 2)
     fail ("%d arrows from queueing to running, fewer than 2", n);
+  if ((n = count_flows (t, "depend", false)) < 1)
+    fail ("no arrow of the dependence between the regions of chain");
   if (count_spans (t, "alloc", "alloc") < 1
       || count_spans (t, "alloc", "free") < 1)
     fail ("no allocation or no free");

@@ -4,8 +4,8 @@
    The known work of the GOMPTARGET_PROFILE and GOMPTARGET_SUMMARY tests:
    region scale._omp_fn.0 three times, each mapping 4096 bytes to and
    from the device; region on_thread._omp_fn.0 once from each of two host
-   threads, each mapping an int to and from the device; two nowait
-   regions of chain (), the second depending on the first, each mapping
+   threads, each mapping an int to and from the device; three nowait
+   regions of chain (), the third depending on the first, each mapping
    an int to and from the device, waited for by taskwait.  */
 
 #include <omp.h>
@@ -28,20 +28,22 @@ on_thread (int x)
   return x;
 }
 
-static int y, z, dep;
+static int y, z, w, dep;
 
 static void
 chain (void)
 {
 #pragma omp target nowait map(tofrom: y) depend(out: dep)
   y += 1;
+#pragma omp target nowait map(tofrom: w)
+  w += 100;
 #pragma omp target nowait map(tofrom: z) depend(inout: dep)
   z += 10;
 #pragma omp taskwait
 }
 
 /* The bytes the work copies each way.  */
-#define WORK_BYTES (3 * N * sizeof (int) + 4 * sizeof (int))
+#define WORK_BYTES (3 * N * sizeof (int) + 5 * sizeof (int))
 
 static void
 work (void)
@@ -61,7 +63,7 @@ work (void)
   if (r[0] != 1 || r[1] != 2)
     fail ("r = %d %d", r[0], r[1]);
   chain ();
-  if (y != 1 || z != 10)
-    fail ("y = %d, z = %d", y, z);
+  if (y != 1 || z != 10 || w != 100)
+    fail ("y = %d, z = %d, w = %d", y, z, w);
 }
 

@@ -356,10 +356,11 @@ count_tracks (const struct jval *t, const char *cat, const char *name)
   return n;
 }
 
-/* The number of flow arrows: an "f" event whose id has an "s" event
-   before it (by time), on another track; each id ends once.  */
+/* The number of flow arrows named NAME: an "f" event whose id has one
+   "s" event before it (by time), on another track where OTHER_TRACK;
+   each id ends once.  */
 static int
-count_flows (const struct jval *t)
+count_flows (const struct jval *t, const char *name, bool other_track)
 {
   int n = 0;
 
@@ -368,7 +369,8 @@ count_flows (const struct jval *t)
       const struct jval *f = t->vals[i];
       const char *ph = jstr (f, "ph"), *id = jstr (f, "id");
       int starts = 0, ends = 0;
-      if (ph == NULL || strcmp (ph, "f") != 0 || id == NULL)
+      if (ph == NULL || strcmp (ph, "f") != 0 || id == NULL
+	  || strcmp (jstr (f, "name"), name) != 0)
 	continue;
       for (int j = 0; j < t->n; j++)
 	{
@@ -379,7 +381,7 @@ count_flows (const struct jval *t)
 	  if (strcmp (sph, "f") == 0)
 	    ends++;
 	  else if (strcmp (sph, "s") == 0 && jnum (s, "ts") <= jnum (f, "ts")
-		   && jnum (s, "tid") != jnum (f, "tid"))
+		   && (!other_track || jnum (s, "tid") != jnum (f, "tid")))
 	    starts++;
 	}
       if (ends != 1 || starts != 1)
