@@ -1,6 +1,7 @@
 /* gt-env.c -- numbers from the environment: the parser that
    gt_env_number, GOMP_DEBUG and GOMPTARGET_QUEUES share, and its
-   warning for a malformed value.
+   warning for a malformed value (never for GOMP_DEBUG: libgomp gives
+   it).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -26,6 +27,7 @@
 #include "gt-report.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -73,9 +75,10 @@ gt_env_number (const char *name, long deflt, long max)
 }
 
 int
-gt_env_debug_level (bool warn)
+gt_env_debug_level (void)
 {
-  return (int) env_number ("GOMP_DEBUG", 0, 0, 100, warn);
+  long v = env_number ("GOMP_DEBUG", 0, 0, LONG_MAX, false);
+  return v > 100 ? 100 : (int) v;
 }
 
 int

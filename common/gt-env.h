@@ -32,11 +32,13 @@
 long gt_env_number (const char *name, long deflt, long max)
   GT_COMMON_HIDDEN;
 
-/* The GOMP_DEBUG level, from 0 (unset or malformed) to 100: the one
-   parser of GOMP_DEBUG, for the front end and the plugins alike.  WARN:
-   report a malformed value (the front end does; the plugins, which it
-   loads, do not say it again).  */
-int gt_env_debug_level (bool warn) GT_COMMON_HIDDEN;
+/* The GOMP_DEBUG level, from 0 (unset or malformed) to 100 (any larger
+   number): the one parser of GOMP_DEBUG, for the front end and the
+   plugins alike.  A malformed value is not reported: GCC's libgomp,
+   always loaded beside us, reads GOMP_DEBUG too and says "Invalid value
+   for environment variable GOMP_DEBUG" for whatever is not a
+   non-negative number, which is what is malformed here too.  */
+int gt_env_debug_level (void) GT_COMMON_HIDDEN;
 
 /* GOMPTARGET_QUEUES, the number of queues of each device of every
    plugin, from 1 to 64 (default 8): its one parser.  WARN as above: the

@@ -24,23 +24,39 @@
 #include "gt-report.h"
 
 #include <stdio.h>
+#include <string.h>
 
 void
 gt_vreport (const char *prefix, const char *fmt, va_list ap)
 {
-  /* One write per line, so that lines of several threads do not mix.  */
-  char buf[1024];
-  int n = snprintf (buf, sizeof buf, "%s", prefix);
-  int m;
-  size_t len;
+  /* One write per message, so that lines of several threads do not mix;
+     each line of a message of several (a vendor library's log) starts
+     with PREFIX, so that every line says whose it is.  */
+  char msg[2048], out[4096];
+  const char *line = msg;
+  size_t plen = strlen (prefix), len = 0;
+  int m = vsnprintf (msg, sizeof msg, fmt, ap);
 
-  if (n < 0 || (size_t) n >= sizeof buf / 2)
-    n = 0;
-  m = vsnprintf (buf + n, sizeof buf - n - 1, fmt, ap);
-  len = n + (m < 0 ? 0 : (size_t) m < sizeof buf - n - 1
-	     ? (size_t) m : sizeof buf - n - 2);
-  if (len == 0 || buf[len - 1] != '\n')
-    buf[len++] = '\n';
-  fwrite (buf, 1, len, stderr);
+  if (m < 0)
+    msg[0] = '\0';
+  if (plen > sizeof out / 4)
+    plen = sizeof out / 4;
+  while (line != NULL)
+    {
+      const char *nl = strchr (line, '\n');
+      size_t n = nl ? (size_t) (nl - line) : strlen (line);
+      if (len + plen + 1 >= sizeof out)
+	break;
+      memcpy (out + len, prefix, plen);
+      len += plen;
+      if (n > sizeof out - len - 1)
+	n = sizeof out - len - 1;
+      memcpy (out + len, line, n);
+      len += n;
+      out[len++] = '\n';
+      /* A last newline ends the last line.  */
+      line = nl != NULL && nl[1] != '\0' ? nl + 1 : NULL;
+    }
+  fwrite (out, 1, len, stderr);
   fflush (stderr);
 }

@@ -26,7 +26,8 @@
 
 #include "gt-common.h"
 
-/* Write PREFIX and FMT formatted as one line on stderr, in one write.  */
+/* Write FMT formatted on stderr, in one write, each of its lines (one,
+   usually) starting with PREFIX.  */
 void gt_vreport (const char *prefix, const char *fmt, va_list ap)
   GT_COMMON_HIDDEN;
 

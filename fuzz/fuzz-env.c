@@ -82,8 +82,8 @@ numbers (void)
 	abort ();
     }
   setenv ("GOMP_DEBUG", getenv ("GOMPTARGET_FUZZ"), 1);
-  d = gt_env_debug_level (false);
-  if (d < 0 || d > 100 || d != gt_env_debug_level (true))
+  d = gt_env_debug_level ();
+  if (d < 0 || d > 100 || d != gt_env_debug_level ())
     abort ();
 }
 

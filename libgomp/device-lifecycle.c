@@ -26,6 +26,7 @@
 #include "lifecycle.h"
 #include "gomp-map-kinds.h"
 #include "device-calls.h"
+#include "plugin-loader.h"
 #include "env.h"
 #include "context.h"
 #include "icv-device.h"
@@ -238,8 +239,13 @@ static void
 mandatory_fatal (int device_num, int n)
 {
   if (n == 0)
-    gt_fatal ("OMP_TARGET_OFFLOAD is set to MANDATORY, but no offload "
-	      "device is available");
+    {
+      const char *why = gt_plugins_without_devices ();
+      if (*why == '\0')
+	why = "no plugin loaded";
+      gt_fatal ("OMP_TARGET_OFFLOAD is set to MANDATORY, but no offload "
+		"device is available (%s)", why);
+    }
   gt_fatal ("OMP_TARGET_OFFLOAD is set to MANDATORY, but device %d is not "
 	    "available", device_num);
 }

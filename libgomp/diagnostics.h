@@ -60,6 +60,9 @@ void gt_debug_printf (const char *fmt, ...)
 #define gt_debug(...) \
   do { if (GT_UNLIKELY (gt_debug_level)) gt_debug_printf (__VA_ARGS__); } \
   while (0)
+/* For trace lines: N written in BUF (of SIZE bytes), or "default" when N
+   is 0 or less, a count left to the device's or the plugin's choice.  */
+const char *gt_debug_count (int n, char *buf, size_t size) GT_HIDDEN;
 
 void *gt_malloc (size_t) GT_HIDDEN __attribute__ ((malloc));
 void *gt_calloc (size_t, size_t) GT_HIDDEN __attribute__ ((malloc));

@@ -28,10 +28,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* The plugins tried when GOMPTARGET_PLUGINS is not set: GPUs first, so
-   that on a GPU machine device 0 is a GPU, then the emulated device.  */
-#define GT_DEFAULT_PLUGINS "gcn,nvptx,host"
-
 struct gt_icvs gt_icvs = {
   .target_offload = GT_OFFLOAD_DEFAULT,
   .default_device = 0,
@@ -68,7 +64,7 @@ gt_initialize_env (void)
 {
   const char *s;
 
-  gt_debug_level = gt_env_debug_level (true);
+  gt_debug_level = gt_env_debug_level ();
   /* The plugins read GOMPTARGET_QUEUES, each for itself: a bad value is
      reported here, once.  */
   gt_env_queues (true);

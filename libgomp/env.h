@@ -31,6 +31,11 @@ enum gt_offload_policy
   GT_OFFLOAD_DISABLED
 };
 
+/* The plugins tried when GOMPTARGET_PLUGINS is not set: GPUs first, so
+   that on a GPU machine device 0 is a GPU, then the emulated device.
+   These are all the plugins gomptarget has.  */
+#define GT_DEFAULT_PLUGINS "gcn,nvptx,host"
+
 struct gt_icvs
 {
   enum gt_offload_policy target_offload;

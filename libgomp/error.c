@@ -89,6 +89,15 @@ gt_debug_printf (const char *fmt, ...)
   va_end (ap);
 }
 
+const char *
+gt_debug_count (int n, char *buf, size_t size)
+{
+  if (n <= 0)
+    return "default";
+  snprintf (buf, size, "%d", n);
+  return buf;
+}
+
 void *
 gt_malloc (size_t size)
 {

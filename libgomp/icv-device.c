@@ -131,10 +131,13 @@ gt_fill_image_icvs (struct gt_device *dev,
   block[3] = v->v[ICV_TEAMS_THREAD_LIMIT];
   if (e->size == GT_GCC12_ICVS_SIZE || e->size == GT_GCC14_ICVS_SIZE)
     {
+      char teams[16], limit[16];
+
       gt_debug ("device %d: ICV variable at %p (%zu bytes): device %d, "
-		"default device %d, %d team(s), teams thread limit %d",
+		"default device %d, teams: %s, teams thread limit: %s",
 		dev->id, e->addr, e->size, (int) block[0], (int) block[1],
-		(int) block[2], (int) block[3]);
+		gt_debug_count ((int) block[2], teams, sizeof teams),
+		gt_debug_count ((int) block[3], limit, sizeof limit));
       gt_copy_to_dev (dev, e->addr, block, e->size);
     }
   else

@@ -31,6 +31,7 @@
 #include <dlfcn.h>
 #include <limits.h>
 #include <ltdl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +87,54 @@ find_plugin (const char *dirs, const char *name, size_t name_len)
   return NULL;
 }
 
+/* Why each plugin tried gave no device, "NAME: REASON; ...", for the
+   fatal error of OMP_TARGET_OFFLOAD=MANDATORY (gt_plugins_without_devices);
+   written while the plugins are loaded, once.  */
+static char no_devices[1024];
+
+/* Add plugin NAME's REASON (printf-style) to no_devices.  */
+static void __attribute__ ((format (printf, 3, 4)))
+note_no_devices (const char *name, size_t name_len, const char *fmt, ...)
+{
+  size_t len = strlen (no_devices);
+  va_list ap;
+  int n;
+
+  if (len + 8 >= sizeof no_devices)
+    return;
+  n = snprintf (no_devices + len, sizeof no_devices - len, "%s%.*s: ",
+		len ? "; " : "", (int) name_len, name);
+  if (n < 0 || (size_t) n >= sizeof no_devices - len)
+    return;
+  len += n;
+  va_start (ap, fmt);
+  vsnprintf (no_devices + len, sizeof no_devices - len, fmt, ap);
+  va_end (ap);
+}
+
+const char *
+gt_plugins_without_devices (void)
+{
+  return no_devices;
+}
+
+/* Whether NAME is one of gomptarget's own plugins, those of
+   GT_DEFAULT_PLUGINS.  */
+static bool
+known_plugin (const char *name, size_t name_len)
+{
+  const char *p = GT_DEFAULT_PLUGINS;
+
+  while (*p)
+    {
+      size_t len = strcspn (p, ",");
+      if (len == name_len && memcmp (p, name, len) == 0)
+	return true;
+      p += len + (p[len] == ',');
+    }
+  return false;
+}
+
 /* Bind PLUGIN's entry points; false (with the reason in WHY) when a
    required one is missing.  */
 static bool
@@ -118,14 +167,25 @@ load_one_plugin (const char *dirs, const char *name, size_t name_len,
 
   if (path == NULL)
     {
+      /* A name of ours whose plugin was not built or installed is no
+	 error (the device is missing, as a GPU may be); any other name
+	 is a mistake (GOMPTARGET_PLUGINS=cuda), which would otherwise
+	 only fall back to the host in silence.  */
+      if (!known_plugin (name, name_len))
+	gt_warning ("GOMPTARGET_PLUGINS: no plugin '%.*s' "
+		    "(libgomptarget-plugin-%.*s.so) in %s; gomptarget's "
+		    "plugins are %s", (int) name_len, name, (int) name_len,
+		    name, dirs, GT_DEFAULT_PLUGINS);
       gt_debug ("plugin '%.*s' not found in %s", (int) name_len, name, dirs);
+      note_no_devices (name, name_len, "not found in %s", dirs);
       return;
     }
   h = lt_dlopen (path);
   if (h == NULL)
     {
-      gt_debug ("plugin '%.*s' rejected: %s", (int) name_len, name,
-		lt_dlerror ());
+      const char *err = lt_dlerror ();
+      gt_debug ("plugin '%.*s' rejected: %s", (int) name_len, name, err);
+      note_no_devices (name, name_len, "rejected: %s", err);
       free (path);
       return;
     }
@@ -134,6 +194,7 @@ load_one_plugin (const char *dirs, const char *name, size_t name_len,
     {
       gt_debug ("plugin '%.*s' rejected: %s (%s)", (int) name_len, name,
 		why, path);
+      note_no_devices (name, name_len, "rejected: %s", why);
       lt_dlclose (h);
       free (plugin);
       free (path);
@@ -146,6 +207,9 @@ load_one_plugin (const char *dirs, const char *name, size_t name_len,
   free (path);
   if (n <= 0)
     {
+      const char *reason = plugin->no_devices_reason
+			   ? plugin->no_devices_reason () : NULL;
+      note_no_devices (name, name_len, "%s", reason ? reason : "no device");
       lt_dlclose (h);
       free (plugin);
       return;
@@ -157,6 +221,8 @@ load_one_plugin (const char *dirs, const char *name, size_t name_len,
   plugin->caps = gt_plugin_capabilities (plugin);
   if (!gt_requires_accept (plugin->name, name_len, &plugin->caps, honoured))
     {
+      note_no_devices (name, name_len, "cannot honour the program's "
+		       "'omp requires'");
       lt_dlclose (h);
       free (plugin->name);
       free (plugin);

@@ -47,4 +47,9 @@ struct gt_plugin_info
    can be searched for at all (said under GOMP_DEBUG).  */
 int gt_load_plugins (struct gt_plugin_info **plugins) GT_HIDDEN;
 
+/* Why the plugins tried have no device, after gt_load_plugins: "NAME:
+   REASON" for each, separated by "; " (empty when every plugin has
+   devices).  */
+const char *gt_plugins_without_devices (void) GT_HIDDEN;
+
 #endif /* GT_PLUGIN_LOADER_H */

@@ -206,9 +206,12 @@ static inline void
 debug_launch (struct gt_device *dev, void *entry, size_t mapnum,
 	      int num_teams, int thread_limit)
 {
-  gt_debug ("launch region %p on device %d (%zu argument(s), %d team(s), "
-	    "thread limit %d)", entry, dev->id, mapnum, num_teams,
-	    thread_limit);
+  char teams[16], limit[16];
+
+  gt_debug ("launch region %p on device %d (%zu argument(s), teams: %s, "
+	    "thread limit: %s)", entry, dev->id, mapnum,
+	    gt_debug_count (num_teams, teams, sizeof teams),
+	    gt_debug_count (thread_limit, limit, sizeof limit));
 }
 
 /* Map the variables of region ENTRY on X's device, for construct C, and

@@ -247,6 +247,11 @@ typedef struct gt_rect_copy
 
    ---- Optional.  ----
    get_capabilities: GT_CAP_* bits.
+   no_devices_reason: after number_of_devices returned 0, why, in a few
+     words ("cannot load the CUDA driver library libcuda.so.1 (...)"), or
+     NULL; the front end names it in the fatal error of
+     OMP_TARGET_OFFLOAD=MANDATORY.  Valid until the plugin is unloaded
+     (the front end copies it first).
    init_requires: the program's 'omp requires' mask (GT_REQUIRES_* bits,
      without GT_REQUIRES_TARGET_USED), called before number_of_devices;
      returns the bits the plugin's devices can honour.  The front end

@@ -33,7 +33,7 @@ void
 gt_plugin_init_common (const char *name)
 {
   plugin_name = name;
-  debug_level = gt_env_debug_level (false);
+  debug_level = gt_env_debug_level ();
 }
 
 /* Print a line prefixed with PREFIX and the plugin's name.  */
@@ -54,6 +54,29 @@ gt_plugin_debug (const char *fmt, ...)
   va_start (ap, fmt);
   plugin_vprint ("gomptarget: ", fmt, ap);
   va_end (ap);
+}
+
+/* Why the plugin has no device: gt_plugin_no_devices.  */
+static char no_devices_reason[512];
+
+void
+gt_plugin_no_devices (const char *fmt, ...)
+{
+  va_list ap, copy;
+  va_start (ap, fmt);
+  va_copy (copy, ap);
+  vsnprintf (no_devices_reason, sizeof no_devices_reason, fmt, copy);
+  va_end (copy);
+  /* The trace line whole, however long.  */
+  if (debug_level)
+    plugin_vprint ("gomptarget: ", fmt, ap);
+  va_end (ap);
+}
+
+const char *
+__tgt_rtl_no_devices_reason (void)
+{
+  return no_devices_reason[0] ? no_devices_reason : NULL;
 }
 
 void

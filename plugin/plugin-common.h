@@ -44,6 +44,12 @@ void gt_plugin_init_common (const char *name) GT_PLUGIN_HIDDEN;
 void gt_plugin_debug (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2))) GT_PLUGIN_HIDDEN;
 
+/* Why the plugin has no device (its vendor library is missing, no GPU,
+   ...): kept for __tgt_rtl_no_devices_reason and, under GOMP_DEBUG=1,
+   a trace line as gt_plugin_debug's.  */
+void gt_plugin_no_devices (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2))) GT_PLUGIN_HIDDEN;
+
 /* An error line, always printed: "libgomptarget: NAME: ...".  */
 void gt_plugin_error (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2))) GT_PLUGIN_HIDDEN;

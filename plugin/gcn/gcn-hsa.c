@@ -192,9 +192,10 @@ gcn_hsa_open (hsa_agent_t *agents, int max)
       h = dlopen (name, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
       if (h == NULL && access ("/dev/kfd", F_OK) != 0)
 	{
-	  gt_plugin_debug ("no /dev/kfd (the AMD GPU kernel driver is not "
-			   "loaded): no GPU; %s not loaded (HSA_RUNTIME_LIB "
-			   "names a runtime to load anyway)", name);
+	  gt_plugin_no_devices ("no /dev/kfd (the AMD GPU kernel driver is "
+				"not loaded): no GPU; %s not loaded "
+				"(HSA_RUNTIME_LIB names a runtime to load "
+				"anyway)", name);
 	  return 0;
 	}
     }
@@ -202,13 +203,13 @@ gcn_hsa_open (hsa_agent_t *agents, int max)
     h = dlopen (name, RTLD_NOW | RTLD_LOCAL);
   if (h == NULL)
     {
-      gt_plugin_debug ("cannot load the HSA runtime: %s", dlerror ());
+      gt_plugin_no_devices ("cannot load the HSA runtime: %s", dlerror ());
       return 0;
     }
   if (!resolve (h, &missing))
     {
-      gt_plugin_debug ("%s is not a usable HSA runtime: it has no %s", name,
-		       missing);
+      gt_plugin_no_devices ("%s is not a usable HSA runtime: it has no %s",
+			    name, missing);
       memset (&gcn_hsa, 0, sizeof gcn_hsa);
       dlclose (h);
       return 0;
@@ -218,8 +219,8 @@ gcn_hsa_open (hsa_agent_t *agents, int max)
   s = gcn_hsa.hsa_init ();
   if (s != HSA_STATUS_SUCCESS)
     {
-      gt_plugin_debug ("%s: hsa_init failed: %s (status 0x%x): no GPU",
-		       name, gcn_status (s), (unsigned) s);
+      gt_plugin_no_devices ("%s: hsa_init failed: %s (status 0x%x): no GPU",
+			    name, gcn_status (s), (unsigned) s);
       return 0;
     }
   if (gcn_hsa.hsa_system_get_info (HSA_SYSTEM_INFO_VERSION_MAJOR, &major)
@@ -234,6 +235,9 @@ gcn_hsa_open (hsa_agent_t *agents, int max)
   gt_plugin_debug ("%s: HSA %u.%u, %d GPU agent(s)", name, (unsigned) major,
 		   (unsigned) minor, l.n);
   if (l.n == 0)
-    gcn_hsa.hsa_shut_down ();
+    {
+      gt_plugin_no_devices ("%s: no GPU agent", name);
+      gcn_hsa.hsa_shut_down ();
+    }
   return l.n;
 }

@@ -75,8 +75,11 @@ host_probe (void)
   poison = gt_env_number ("GOMPTARGET_HOST_POISON", 0, 1) != 0;
   memory_limit = (size_t) gt_env_number ("GOMPTARGET_HOST_MEMORY_MB", 0,
 					 1L << 30) << 20;
-  gt_plugin_debug ("%d emulated device(s) with separate memory%s", n,
-		   poison ? ", new memory poisoned" : "");
+  if (n == 0)
+    gt_plugin_no_devices ("GOMPTARGET_HOST_DEVICES=0");
+  else
+    gt_plugin_debug ("%d emulated device(s) with separate memory%s", n,
+		     poison ? ", new memory poisoned" : "");
   return n;
 }
 

@@ -309,6 +309,7 @@ int
 nvptx_outs_issue (struct nvptx_queue *q)
 {
   struct outs_batch *b;
+  uint64_t last;
   int err = 0;
 
   /* The lock is held until the host function is on the stream: a
@@ -331,10 +332,11 @@ nvptx_outs_issue (struct nvptx_queue *q)
   b->q = q;
   b->outs = q->outs;
   b->n = q->nouts;
-  b->last = q->outs[q->nouts - 1].seq;
+  b->last = last = q->outs[q->nouts - 1].seq;
   if (nvptx_host_call (q, outs_run, b) == 0)
     {
-      q->outs_issued = b->last;
+      /* B is the stream's now: outs_run may have run and freed it.  */
+      q->outs_issued = last;
       q->outs = NULL;
       q->nouts = q->outs_cap = 0;
     }

@@ -46,8 +46,8 @@ nvptx_cuda_load (void)
   if (cuda_handle == NULL)
     {
       const char *why = dlerror ();
-      gt_plugin_debug ("cannot load the CUDA driver library %s (%s): no "
-		       "NVIDIA device", file, why ? why : "unknown error");
+      gt_plugin_no_devices ("cannot load the CUDA driver library %s (%s): "
+			    "no NVIDIA device", file, why ? why : "unknown error");
       return false;
     }
 #define CUDA_ONE_CALL(name) \
@@ -61,9 +61,9 @@ nvptx_cuda_load (void)
 #undef CUDA_ONE_CALL_MAYBE_NULL
   if (missing != NULL)
     {
-      gt_plugin_debug ("the CUDA driver library %s has no %s (a driver "
-		       "older than CUDA 11, or not a CUDA driver): no NVIDIA "
-		       "device", file, missing);
+      gt_plugin_no_devices ("the CUDA driver library %s has no %s (a "
+			    "driver older than CUDA 11, or not a CUDA "
+			    "driver): no NVIDIA device", file, missing);
       dlclose (cuda_handle);
       cuda_handle = NULL;
       return false;

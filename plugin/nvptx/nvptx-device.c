@@ -149,8 +149,8 @@ nvptx_probe (void)
   r = CU (cuInit) (0);
   if (r != CUDA_SUCCESS)
     {
-      gt_plugin_debug ("cuInit failed: %s: no NVIDIA device",
-		       nvptx_cuda_error (r));
+      gt_plugin_no_devices ("cuInit failed: %s: no NVIDIA device",
+			    nvptx_cuda_error (r));
       return 0;
     }
   if (CU (cuDriverGetVersion) (&version) != CUDA_SUCCESS)
@@ -158,10 +158,10 @@ nvptx_probe (void)
   r = CU (cuDeviceGetCount) (&n);
   if (r != CUDA_SUCCESS || n <= 0)
     {
-      gt_plugin_debug ("CUDA driver %d.%d: %s", version / 1000,
-		       version % 1000 / 10,
-		       r != CUDA_SUCCESS ? nvptx_cuda_error (r)
-					 : "no device");
+      gt_plugin_no_devices ("CUDA driver %d.%d: %s", version / 1000,
+			    version % 1000 / 10,
+			    r != CUDA_SUCCESS ? nvptx_cuda_error (r)
+					      : "no device");
       return 0;
     }
   if (n > NVPTX_MAX_DEVICES)
