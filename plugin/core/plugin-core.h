@@ -237,6 +237,10 @@ extern const struct gtc_vendor gtc_vendor GTC_HIDDEN;
 extern int gtc_num_devices GTC_HIDDEN;
 struct gtc_device *gtc_device (int32_t id) GTC_HIDDEN;
 
+/* Ask the front end, once, whether it records what the queues run
+   (GOMPTARGET_PROFILE): queue-run.c then reports each operation.  */
+void gtc_profile_init (void) GTC_HIDDEN;
+
 /* The queue of device DEV the calling thread uses when an operation has
    no dependence; made on first use.  NULL (with a message) on failure.  */
 struct gtc_queue *gtc_home_queue (struct gtc_device *dev) GTC_HIDDEN;

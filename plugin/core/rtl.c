@@ -178,6 +178,7 @@ __tgt_rtl_init_device (int32_t id)
   /* The front end's services are looked up now, not in a fatal error's
      path.  */
   gt_services ();
+  gtc_profile_init ();
   pthread_mutex_lock (&dev->lock);
   if (!dev->ready)
     {
