@@ -112,7 +112,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     abort ();
 
   /* As env.c sets them from the two variables.  */
-  gt_icvs.plugins = value[2] != NULL ? value[2] : "gcn,nvptx,host";
+  gt_icvs.plugins = value[2] != NULL ? value[2] : "gcn,nvptx,mpi,host";
   gt_icvs.plugin_path = value[3] != NULL && *value[3] ? value[3] : ".";
   kept = gt_load_plugins (&plugins);
   if (kept != 0 || plugins == NULL)

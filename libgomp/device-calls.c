@@ -22,6 +22,7 @@
 
 #include "device-calls.h"
 #include "plugin-binding.h"
+#include "profile.h"
 
 #include <omp.h>
 
@@ -143,7 +144,10 @@ gt_dev_run_region (struct gt_device *dev, void *entry, void **vars,
 void *
 gt_dev_alloc (struct gt_device *dev, size_t size, void *host)
 {
+  uint64_t t0 = gt_profile_start ();
   void *p = dev->plugin->data_alloc (dev->local_id, (int64_t) size, host);
+  if (GT_UNLIKELY (t0))
+    gt_profile_alloc (dev->id, p, size, t0);
   if (p == NULL)
     gt_fatal ("device %d: allocating %zu bytes of device memory failed",
 	      dev->id, size);
@@ -153,7 +157,12 @@ gt_dev_alloc (struct gt_device *dev, size_t size, void *host)
 void
 gt_dev_free (struct gt_device *dev, void *ptr)
 {
-  if (dev->plugin->data_delete (dev->local_id, ptr) != 0)
+  uint64_t t0 = gt_profile_start ();
+  int32_t err = dev->plugin->data_delete (dev->local_id, ptr);
+
+  if (GT_UNLIKELY (t0))
+    gt_profile_free (dev->id, ptr, t0);
+  if (err != 0)
     gt_fatal ("device %d: freeing device memory at %p failed", dev->id,
 	      ptr);
 }
@@ -162,12 +171,19 @@ void
 gt_copy_to_dev (struct gt_device *dev, void *dst, const void *src,
 		size_t size)
 {
+  uint64_t t0;
+  int32_t err;
+
   if (size == 0)
     return;
   gt_debug ("copy to device %d: %zu bytes %p -> %p", dev->id, size, src,
 	    dst);
-  if (dev->plugin->data_submit (dev->local_id, dst, (void *) src,
-				(int64_t) size) != 0)
+  t0 = gt_profile_start ();
+  err = dev->plugin->data_submit (dev->local_id, dst, (void *) src,
+				  (int64_t) size);
+  if (GT_UNLIKELY (t0))
+    gt_profile_copy (dev->id, GT_PROFILE_TO, size, false, 0, t0);
+  if (err != 0)
     gt_fatal ("device %d: copying %zu bytes to the device failed", dev->id,
 	      size);
 }
@@ -176,12 +192,19 @@ void
 gt_copy_from_dev (struct gt_device *dev, void *dst, const void *src,
 		  size_t size)
 {
+  uint64_t t0;
+  int32_t err;
+
   if (size == 0)
     return;
   gt_debug ("copy from device %d: %zu bytes %p -> %p", dev->id, size, src,
 	    dst);
-  if (dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
-				  (int64_t) size) != 0)
+  t0 = gt_profile_start ();
+  err = dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
+				    (int64_t) size);
+  if (GT_UNLIKELY (t0))
+    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, false, 0, t0);
+  if (err != 0)
     gt_fatal ("device %d: copying %zu bytes from the device failed",
 	      dev->id, size);
 }
@@ -189,23 +212,38 @@ gt_copy_from_dev (struct gt_device *dev, void *dst, const void *src,
 void *
 gt_dev_try_alloc (struct gt_device *dev, size_t size)
 {
-  return dev->plugin->data_alloc (dev->local_id, (int64_t) size, NULL);
+  uint64_t t0 = gt_profile_start ();
+  void *p = dev->plugin->data_alloc (dev->local_id, (int64_t) size, NULL);
+
+  if (GT_UNLIKELY (t0))
+    gt_profile_alloc (dev->id, p, size, t0);
+  return p;
 }
 
 bool
 gt_dev_try_copy_to (struct gt_device *dev, void *dst, const void *src,
 		    size_t size)
 {
-  return dev->plugin->data_submit (dev->local_id, dst, (void *) src,
-				   (int64_t) size) == 0;
+  uint64_t t0 = gt_profile_start ();
+  bool ok = dev->plugin->data_submit (dev->local_id, dst, (void *) src,
+				      (int64_t) size) == 0;
+
+  if (GT_UNLIKELY (t0) && ok)
+    gt_profile_copy (dev->id, GT_PROFILE_TO, size, false, 0, t0);
+  return ok;
 }
 
 bool
 gt_dev_try_copy_from (struct gt_device *dev, void *dst, const void *src,
 		      size_t size)
 {
-  return dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
-				     (int64_t) size) == 0;
+  uint64_t t0 = gt_profile_start ();
+  bool ok = dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
+					(int64_t) size) == 0;
+
+  if (GT_UNLIKELY (t0) && ok)
+    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, false, 0, t0);
+  return ok;
 }
 
 bool
@@ -222,9 +260,14 @@ bool
 gt_dev_try_exchange (struct gt_device *dst_dev, void *dst,
 		     struct gt_device *src_dev, const void *src, size_t size)
 {
-  return src_dev->plugin->data_exchange (src_dev->local_id, (void *) src,
-					 dst_dev->local_id, dst,
-					 (int64_t) size) == 0;
+  uint64_t t0 = gt_profile_start ();
+  bool ok = src_dev->plugin->data_exchange (src_dev->local_id, (void *) src,
+					    dst_dev->local_id, dst,
+					    (int64_t) size) == 0;
+
+  if (GT_UNLIKELY (t0) && ok)
+    gt_profile_copy (dst_dev->id, GT_PROFILE_EXCHANGE, size, false, 0, t0);
+  return ok;
 }
 
 bool
@@ -253,6 +296,7 @@ tgt_event_t
 gt_dev_async_to (struct gt_device *dev, void *dst, const void *src,
 		 size_t size, int ndeps, tgt_event_t *deps)
 {
+  uint64_t t0 = gt_profile_start ();
   tgt_event_t ev;
 
   gt_debug ("copy to device %d: %zu bytes %p -> %p", dev->id, size, src,
@@ -260,6 +304,9 @@ gt_dev_async_to (struct gt_device *dev, void *dst, const void *src,
   if (dev->plugin->async_data_submit (dev->local_id, dst, (void *) src,
 				      (int64_t) size, ndeps, deps, &ev) != 0)
     enqueue_failed (dev, "a copy to the device");
+  if (GT_UNLIKELY (t0))
+    gt_profile_copy (dev->id, GT_PROFILE_TO, size, true,
+		     (uint64_t) (uintptr_t) ev, t0);
   return ev;
 }
 
@@ -267,6 +314,7 @@ tgt_event_t
 gt_dev_async_from (struct gt_device *dev, void *dst, const void *src,
 		   size_t size, int ndeps, tgt_event_t *deps)
 {
+  uint64_t t0 = gt_profile_start ();
   tgt_event_t ev;
 
   gt_debug ("copy from device %d: %zu bytes %p -> %p", dev->id, size, src,
@@ -275,6 +323,9 @@ gt_dev_async_from (struct gt_device *dev, void *dst, const void *src,
 					(int64_t) size, ndeps, deps,
 					&ev) != 0)
     enqueue_failed (dev, "a copy from the device");
+  if (GT_UNLIKELY (t0))
+    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, true,
+		     (uint64_t) (uintptr_t) ev, t0);
   return ev;
 }
 
@@ -284,6 +335,7 @@ gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
 		  bool caller_waits, int ndeps, tgt_event_t *deps)
 {
   struct gt_plugin *plugin = dev->plugin;
+  uint64_t t0 = gt_profile_start ();
   tgt_event_t ev;
   int32_t err;
 
@@ -299,6 +351,8 @@ gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
 						&ev);
   if (err != 0)
     enqueue_failed (dev, "a target region");
+  if (GT_UNLIKELY (t0))
+    gt_profile_queued (dev->id, (uint64_t) (uintptr_t) ev, t0);
   return ev;
 }
 
@@ -306,11 +360,14 @@ tgt_event_t
 gt_dev_async_call (struct gt_device *dev, void (*fn) (void *), void *arg,
 		   int ndeps, tgt_event_t *deps)
 {
+  uint64_t t0 = gt_profile_start ();
   tgt_event_t ev;
 
   if (dev->plugin->async_host_call (dev->local_id, fn, arg, ndeps, deps,
 				    &ev) != 0)
     enqueue_failed (dev, "a host call");
+  if (GT_UNLIKELY (t0))
+    gt_profile_queued (dev->id, (uint64_t) (uintptr_t) ev, t0);
   return ev;
 }
 
@@ -324,7 +381,12 @@ gt_dev_async_notify (struct gt_device *dev, tgt_event_t ev, void *token)
 bool
 gt_dev_wait (struct gt_device *dev, tgt_event_t ev)
 {
-  return dev->plugin->synchronize (dev->local_id, ev) == 0;
+  uint64_t t0 = gt_profile_start ();
+  bool ok = dev->plugin->synchronize (dev->local_id, ev) == 0;
+
+  if (GT_UNLIKELY (t0))
+    gt_profile_wait (dev->id, t0);
+  return ok;
 }
 
 bool

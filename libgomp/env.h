@@ -32,9 +32,10 @@ enum gt_offload_policy
 };
 
 /* The plugins tried when GOMPTARGET_PLUGINS is not set: GPUs first, so
-   that on a GPU machine device 0 is a GPU, then the emulated device.
-   These are all the plugins gomptarget has.  */
-#define GT_DEFAULT_PLUGINS "gcn,nvptx,host"
+   that on a GPU machine device 0 is a GPU, then the other ranks of a
+   program started with mpirun, then the emulated device.  These are all
+   the plugins gomptarget has.  */
+#define GT_DEFAULT_PLUGINS "gcn,nvptx,mpi,host"
 
 struct gt_icvs
 {

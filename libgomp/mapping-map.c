@@ -24,6 +24,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "mapping-internal.h"
+#include "profile.h"
 
 #include <string.h>
 
@@ -443,4 +444,6 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
     device_values (&m, devaddrs);
   note_readiness (&m, c, c->pin);
   c->nitems += mapnum;
+  if (GT_UNLIKELY (gt_profile_on))
+    gt_profile_map_size (dev->id, dev->mem_map.count);
 }

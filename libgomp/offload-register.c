@@ -25,6 +25,60 @@
 #include "lifecycle.h"
 #include "gomp-map-kinds.h"
 #include "entry-points.h"
+#include "plugin-loader.h"
+
+#include <link.h>
+#include <stdlib.h>
+
+/* Whether ADDR lies in a loaded segment of the main program, which
+   dl_iterate_phdr reports first.  */
+static int
+main_program_cb (struct dl_phdr_info *info, size_t size, void *data)
+{
+  uintptr_t addr = (uintptr_t) *(const void **) data;
+  int i;
+
+  (void) size;
+  *(const void **) data = NULL;
+  for (i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+      uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+      if (ph->p_type == PT_LOAD && addr - start < ph->p_memsz)
+	*(const void **) data = (const void *) 1;
+    }
+  return 1;
+}
+
+/* At the main program's first registration -- its constructors run after
+   those of the libraries it was linked with, so every image registered
+   before main is there -- offer the plugins the program to serve
+   (gt_plugins_serve_program).  */
+static void
+maybe_serve_program (const void *host_table)
+{
+  static bool offered;
+  const void *probe = host_table;
+  struct gt_registered_image *img;
+  __tgt_device_image **images;
+  int32_t n = 0, i;
+
+  if (__atomic_load_n (&offered, __ATOMIC_RELAXED))
+    return;
+  dl_iterate_phdr (main_program_cb, &probe);
+  if (probe == NULL || __atomic_exchange_n (&offered, true, __ATOMIC_RELAXED))
+    return;
+  gt_lock (&gt_registry_lock);
+  for (img = gt_images; img; img = img->next)
+    n++;
+  images = gt_calloc (n ? n : 1, sizeof *images);
+  /* Oldest first.  */
+  for (i = n, img = gt_images; img; img = img->next)
+    images[--i] = &img->image;
+  gt_unlock (&gt_registry_lock);
+  gt_plugins_serve_program (n, images);
+  free (images);
+}
 
 GT_PUBLIC void
 GOMP_offload_register_ver (unsigned version, const void *host_table,
@@ -40,6 +94,7 @@ GOMP_offload_register_ver (unsigned version, const void *host_table,
 	    target_type, img->num_funcs, img->descriptor.num_vars,
 	    img->descriptor.num_ind_funcs,
 	    (unsigned) img->descriptor.requires_mask);
+  maybe_serve_program (host_table);
 }
 
 GT_PUBLIC void

@@ -277,22 +277,27 @@ named_before (struct plugin_name *seen, int nseen, const char *name,
   return false;
 }
 
-int
-gt_load_plugins (struct gt_plugin_info **plugins_out)
+/* What is done with each plugin name of GOMPTARGET_PLUGINS.  */
+typedef void plugin_name_fn (const char *dirs, const char *name,
+			     size_t name_len, void *arg);
+
+/* Call FN (DIRS, NAME, NAME_LEN, ARG) for each name of GOMPTARGET_PLUGINS,
+   in order, once each, DIRS being where plugins are searched for.  False
+   when no plugin can be searched for at all (said under GOMP_DEBUG).  */
+static bool
+each_plugin_name (plugin_name_fn *fn, void *arg)
 {
   const char *list = gt_icvs.plugins, *p;
   char *own_dir = NULL;
   const char *dirs;
-  struct gt_plugin_info *plugins;
   struct plugin_name *seen;
-  int nplugins = 0, nseen = 0, max;
+  int nseen = 0, max;
 
-  *plugins_out = NULL;
   if (lt_dlinit () != 0)
     {
       gt_debug ("libltdl failed to initialise: %s; running on the host",
 		lt_dlerror ());
-      return -1;
+      return false;
     }
   dirs = gt_icvs.plugin_path;
   if (dirs == NULL)
@@ -301,12 +306,11 @@ gt_load_plugins (struct gt_plugin_info **plugins_out)
     {
       gt_debug ("cannot tell where libgomptarget was loaded from; "
 		"set GOMPTARGET_PLUGIN_PATH");
-      return -1;
+      return false;
     }
 
   for (max = 1, p = list; *p; p++)
     max += *p == ',';
-  plugins = gt_calloc (max, sizeof *plugins);
   seen = gt_calloc (max, sizeof *seen);
   for (p = list; *p; )
     {
@@ -325,7 +329,7 @@ gt_load_plugins (struct gt_plugin_info **plugins_out)
 	    gt_warning ("GOMPTARGET_PLUGINS: '%.*s' is not a plugin name",
 			(int) name_len, name);
 	  else
-	    load_one_plugin (dirs, name, name_len, plugins, &nplugins);
+	    fn (dirs, name, name_len, arg);
 	}
       p += len;
       if (*p == ',')
@@ -333,6 +337,90 @@ gt_load_plugins (struct gt_plugin_info **plugins_out)
     }
   free (own_dir);
   free (seen);
-  *plugins_out = plugins;
-  return nplugins;
+  return true;
+}
+
+/* The kept plugins, as gt_load_plugins builds them.  */
+struct kept_plugins
+{
+  struct gt_plugin_info *plugins;
+  int n;
+};
+
+static void
+load_named (const char *dirs, const char *name, size_t name_len, void *arg)
+{
+  struct kept_plugins *k = arg;
+
+  load_one_plugin (dirs, name, name_len, k->plugins, &k->n);
+}
+
+int
+gt_load_plugins (struct gt_plugin_info **plugins_out)
+{
+  struct kept_plugins k = { NULL, 0 };
+  const char *p;
+  int max;
+
+  *plugins_out = NULL;
+  for (max = 1, p = gt_icvs.plugins; *p; p++)
+    max += *p == ',';
+  k.plugins = gt_calloc (max, sizeof *k.plugins);
+  if (!each_plugin_name (load_named, &k))
+    {
+      free (k.plugins);
+      return -1;
+    }
+  *plugins_out = k.plugins;
+  return k.n;
+}
+
+/* The images given to gt_plugins_serve_program.  */
+struct serve_args
+{
+  int32_t num_images;
+  __tgt_device_image *const *images;
+};
+
+/* Offer plugin NAME the program to serve: a plugin without
+   __tgt_rtl_serve_program is closed again; one with it stays open (it may
+   keep state for the devices it reports later).  */
+static void
+serve_named (const char *dirs, const char *name, size_t name_len,
+	     void *arg)
+{
+  const struct serve_args *a = arg;
+  char *path = find_plugin (dirs, name, name_len);
+  int32_t (*serve) (int32_t, __tgt_device_image *const *);
+  lt_dlhandle h;
+
+  if (path == NULL)
+    return;
+  h = lt_dlopen (path);
+  free (path);
+  if (h == NULL)
+    {
+      /* Said again, under GOMP_DEBUG, when the devices are loaded.  */
+      lt_dlerror ();
+      return;
+    }
+  serve = (__typeof__ (serve)) lt_dlsym (h, "__tgt_rtl_serve_program");
+  if (serve == NULL)
+    {
+      lt_dlclose (h);
+      return;
+    }
+  lt_dlmakeresident (h);
+  gt_debug ("plugin '%.*s': offered to serve the program", (int) name_len,
+	    name);
+  serve (a->num_images, a->images);
+}
+
+void
+gt_plugins_serve_program (int32_t num_images,
+			  __tgt_device_image *const *images)
+{
+  struct serve_args a = { num_images, images };
+
+  each_plugin_name (serve_named, &a);
 }

@@ -23,6 +23,7 @@
 #define GT_PLUGIN_LOADER_H
 
 #include "diagnostics.h"
+#include "gomptarget-plugin.h"
 
 #include <stdint.h>
 
@@ -51,5 +52,13 @@ int gt_load_plugins (struct gt_plugin_info **plugins) GT_HIDDEN;
    REASON" for each, separated by "; " (empty when every plugin has
    devices).  */
 const char *gt_plugins_without_devices (void) GT_HIDDEN;
+
+/* The program's own images (NUM_IMAGES of IMAGES, oldest first) are
+   registered, before main: offer each plugin GOMPTARGET_PLUGINS names
+   that has __tgt_rtl_serve_program the program to serve (a plugin whose
+   devices are other processes running this same program may keep this
+   process as a device server there, and never return).  */
+void gt_plugins_serve_program (int32_t num_images,
+			       __tgt_device_image *const *images) GT_HIDDEN;
 
 #endif /* GT_PLUGIN_LOADER_H */

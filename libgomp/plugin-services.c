@@ -28,6 +28,7 @@
 #include "runner.h"
 #include "reverse.h"
 #include "tasks.h"
+#include "profile.h"
 
 #include <limits.h>
 
@@ -105,6 +106,30 @@ GT_PUBLIC void
 GOMPTARGET_PLUGIN_device_ends_program (void)
 {
   gt_devices_leave_at_exit ();
+}
+
+GT_PUBLIC int32_t
+GOMPTARGET_PLUGIN_profile_on (void)
+{
+  return (gt_profile_on & GT_PROFILE_TRACE) != 0;
+}
+
+GT_PUBLIC uint64_t
+GOMPTARGET_PLUGIN_profile_clock (void)
+{
+  return gt_profile_clock ();
+}
+
+GT_PUBLIC void
+GOMPTARGET_PLUGIN_profile_queue_op (int32_t device_num, uint32_t queue,
+				    int32_t kind, uint64_t bytes,
+				    const char *name, const void *host_fn,
+				    uint64_t event, uint64_t start,
+				    uint64_t end, int32_t dep_device,
+				    uint32_t dep_queue, uint64_t dep_time)
+{
+  gt_profile_queue_op (device_num, queue, kind, bytes, name, host_fn,
+		       event, start, end, dep_device, dep_queue, dep_time);
 }
 
 /* The table of the services as a plugin sees it, kept only so that the

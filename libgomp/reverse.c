@@ -38,6 +38,7 @@
 #include "mapping.h"
 #include "requires.h"
 #include "gt-once.h"
+#include "profile.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -294,6 +295,7 @@ gt_rev_serve (int32_t device_num, uint64_t fn, uint64_t mapnum,
   unsigned table_id;
   size_t pos;
   double start = gt_debug_level ? now_us () : 0;
+  uint64_t t0;
   int saved;
 
   if (device_num < 0 || device_num >= gt_init_devices ())
@@ -324,7 +326,10 @@ gt_rev_serve (int32_t device_num, uint64_t fn, uint64_t mapnum,
   /* The host function runs as the host's, whatever the calling thread
      was running.  */
   saved = gt_context_suspend ();
+  t0 = gt_profile_start ();
   host_fn (r.addrs);
+  if (GT_UNLIKELY (t0))
+    gt_profile_reverse (device_num, (const void *) host_fn, t0);
   gt_context_resume (saved);
 
   gt_rev_request_finish (&r);

@@ -34,6 +34,7 @@
 #include "target.h"
 #include "runner.h"
 #include "transfer.h"
+#include "profile.h"
 
 #include <omp.h>
 #include "gomp-map-kinds.h"
@@ -113,6 +114,7 @@ void
 gt_host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
 {
   struct region_call rc = { NULL, (void *) fn, hostaddrs, 0, 0, 0, true };
+  uint64_t t0;
 
   if (GT_UNLIKELY (gt_context_device () >= 0))
     {
@@ -122,8 +124,12 @@ gt_host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
       fn (hostaddrs);
       return;
     }
+  t0 = gt_profile_start ();
   parse_target_args (args, &rc.num_teams, &rc.thread_limit);
   gt_run_on_initial_thread (region_call_run, &rc, rc.thread_limit);
+  if (GT_UNLIKELY (t0))
+    gt_profile_region (GT_PROFILE_HOST, (const void *) fn, rc.num_teams,
+		       rc.thread_limit, 0, false, t0);
 }
 
 /* DEV has no code for region FN: fall back to the host, unless offloading
@@ -237,6 +243,7 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
 	       void **hostaddrs, size_t *sizes, const void *kinds,
 	       bool short_kinds, void **args)
 {
+  uint64_t t0 = gt_profile_start ();
   void *entry = gt_device_entry (dev, fn);
   int num_teams, thread_limit;
   struct gt_xfer *x;
@@ -253,6 +260,9 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
     {
       gt_run_shared_region (dev, entry, mapnum, hostaddrs, sizes, kinds,
 			    short_kinds, num_teams, thread_limit);
+      if (GT_UNLIKELY (t0))
+	gt_profile_region (dev->id, (const void *) fn, num_teams,
+			   thread_limit, mapnum, false, t0);
       return;
     }
   x = xfer_for (dev, false, 0, NULL, false);
@@ -295,6 +305,9 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   gt_close_construct (c, rev);
   construct_done (c, &local);
   gt_xfer_end (x);
+  if (GT_UNLIKELY (t0))
+    gt_profile_region (dev->id, (const void *) fn, num_teams, thread_limit,
+		       mapnum, false, t0);
 }
 
 void
@@ -483,6 +496,10 @@ struct gt_queued
   int state;			/* Q_*, atomic.  */
   bool rev;			/* Its region is among the device's running
 				   ones (gt_running_add_locked).  */
+  /* GOMPTARGET_SUMMARY: the region's host function and when it was
+     queued (0: not recorded).  */
+  void (*profile_fn) (void *);
+  uint64_t profile_t0;
   struct gt_queued *next;	/* Free list.  */
 };
 
@@ -531,6 +548,11 @@ finished (struct gt_queued *q)
   struct gt_block *dead = NULL;
   bool rev = q->rev;
 
+  if (GT_UNLIKELY (q->profile_t0))
+    {
+      gt_profile_region_done ((const void *) q->profile_fn, q->profile_t0);
+      q->profile_t0 = 0;
+    }
   q->rev = false;
   if (q->c.npinned == 0 && !rev)
     {
@@ -586,10 +608,11 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
 			   void **args, int ndeps, tgt_event_t *deps,
 			   bool callbacks)
 {
+  uint64_t t0 = gt_profile_start ();
   struct gt_queued *q;
   struct gt_xfer *x;
   void *entry = NULL;
-  int num_teams, thread_limit;
+  int num_teams = 0, thread_limit = 0;
 
   if (what == GT_TASK_REGION)
     {
@@ -601,6 +624,8 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
 	}
     }
   q = queued_new (dev);
+  q->profile_t0 = what == GT_TASK_REGION ? t0 : 0;
+  q->profile_fn = fn;
   /* Host memory is read when the queue gets there if earlier work may
      still write it.  */
   x = gt_xfer_new (dev, ndeps, deps, ndeps > 0);
@@ -632,6 +657,9 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
   if (callbacks)
     gt_dev_async_notify (dev, q->final,
 			 (void *) ((uintptr_t) q | TOKEN_QUEUED));
+  if (GT_UNLIKELY (t0) && what == GT_TASK_REGION)
+    gt_profile_region (dev->id, (const void *) fn, num_teams, thread_limit,
+		       mapnum, true, t0);
   return q;
 }
 

@@ -329,7 +329,19 @@ typedef struct gt_rect_copy
      the two devices belong to this plugin.  0 when the copy is done;
      nonzero when the plugin did not do it (a shape or a pair of devices
      it cannot copy at once, or a failure it reported), and the front end
-     copies it another way.  */
+     copies it another way.
+
+   Devices that are other processes of the same program.
+   serve_program: called before main, once, when the program's own
+     images are registered (NUM_IMAGES of IMAGES, in the order they were
+     registered, oldest first; the array is the caller's), before any
+     other entry point and even when the plugin has no device: a plugin
+     whose devices are other processes running this same program (MPI
+     ranks) starts its transport here, and in a process that is to be a
+     device keeps it as the device's server: it never returns there (the
+     process exits once served).  0 otherwise.  The front end calls it in
+     every plugin that has it, and keeps such a plugin loaded; the
+     plugin core does not define it (plugin-mpi does, itself).  */
 #define GT_PLUGIN_ENTRY(NAME, REQUIRED, RET, PARAMS) \
   RET __tgt_rtl_##NAME PARAMS __attribute__ ((visibility ("default")));
 #include "gomptarget-plugin.def"

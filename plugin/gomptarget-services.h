@@ -94,6 +94,23 @@ typedef void gt_ancestor_fn (void *arg, void (*host_fn) (void *),
      caller holds no lock of its plugin.  For a device that runs host
      code (GT_CAP_HOST_CODE), FN may be the host function itself.
 
+   GOMPTARGET_PROFILE (the front end's trace of what devices did).
+   profile_on: nonzero when the front end records the operations of
+     device queues: a plugin asks once (as it initialises a device) and
+     calls profile_queue_op only then.
+   profile_clock: the clock of the records, in nanoseconds (the time
+     stamp counter where it is steady, else CLOCK_MONOTONIC).
+   profile_queue_op: queue QUEUE (the plugin's number for it) of OpenMP
+     device DEVICE_NUM ran an operation of kind KIND (GT_PROFILE_OP_*
+     below) from START to END (read from profile_clock), on the
+     calling thread: BYTES copied, or a region launched: the kernel NAME
+     (its name in the image) or, on a device that runs host code, the
+     host function HOST_FN; EVENT is the event the plugin returned when the
+     operation was queued (0: it was not queued).  DEP_TIME, when not 0:
+     the operation was queued behind one that queue DEP_QUEUE of device
+     DEP_DEVICE ran around DEP_TIME (the arrow of a dependence).
+     Thread-safe; cheap.
+
    The end of the program.
    device_ends_program: a device of the plugin ends the program (a
      fault, device code calling exit or abort): from now on the front
@@ -101,6 +118,17 @@ typedef void gt_ancestor_fn (void *arg, void (*host_fn) (void *),
      take none of its locks, which a thread waiting for the device may
      hold for ever.  Called once, by the thread that ends the program,
      before it calls exit.  */
+/* The kinds of operations of profile_queue_op.  */
+enum
+{
+  GT_PROFILE_OP_COPY_TO,	/* Host to device.  */
+  GT_PROFILE_OP_COPY_FROM,	/* Device to host.  */
+  GT_PROFILE_OP_COPY_PEER,	/* Another device to this one.  */
+  GT_PROFILE_OP_LAUNCH,
+  GT_PROFILE_OP_HOST_CALL,	/* A host function run in queue order.  */
+  GT_PROFILE_OP_WAIT		/* Waiting for another queue.  */
+};
+
 #define GT_PLUGIN_SERVICE(NAME, RET, PARAMS) \
   RET GOMPTARGET_PLUGIN_##NAME PARAMS;
 #include "gomptarget-services.def"

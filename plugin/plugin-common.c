@@ -114,5 +114,7 @@ gt_plugin_gcc_image_p (const __tgt_device_image *image, int target_type)
 	 < (long) sizeof *d)
     return false;
   d = image->ImageStart;
-  return d->magic == GT_GCC_IMAGE_MAGIC && d->target_type == target_type;
+  return d->magic == GT_GCC_IMAGE_MAGIC
+	 && (d->target_type == target_type
+	     || target_type == GT_ANY_TARGET_TYPE);
 }

@@ -73,7 +73,9 @@ gt_services (void)
   return &gt_services_table;
 }
 
-/* Is IMAGE a wrapped GCC image for TARGET_TYPE?  */
+/* Is IMAGE a wrapped GCC image for TARGET_TYPE?  GT_ANY_TARGET_TYPE: of
+   any target (a plugin that reads only the host table, plugin-mpi).  */
+#define GT_ANY_TARGET_TYPE (-2)
 bool gt_plugin_gcc_image_p (const __tgt_device_image *image,
 			    int target_type) GT_PLUGIN_HIDDEN;
 

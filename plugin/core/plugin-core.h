@@ -133,7 +133,9 @@ struct gtc_vendor
 {
   const char *name;		/* "host", "nvptx", "gcn".  */
   int32_t target_type;		/* GCC offload target type of its images,
-				   or -1 when it runs host code.  */
+				   -1 when it runs host code, or
+				   GT_ANY_TARGET_TYPE when it reads only
+				   an image's host table.  */
   uint32_t caps;		/* GT_CAP_*.  */
   uint64_t requires_supported;	/* 'omp requires' bits it can honour.  */
   size_t device_size;		/* >= sizeof (struct gtc_device).  */
@@ -234,6 +236,10 @@ extern const struct gtc_vendor gtc_vendor GTC_HIDDEN;
 /* The devices, once probed.  */
 extern int gtc_num_devices GTC_HIDDEN;
 struct gtc_device *gtc_device (int32_t id) GTC_HIDDEN;
+
+/* Ask the front end, once, whether it records what the queues run
+   (GOMPTARGET_PROFILE): queue-run.c then reports each operation.  */
+void gtc_profile_init (void) GTC_HIDDEN;
 
 /* The queue of device DEV the calling thread uses when an operation has
    no dependence; made on first use.  NULL (with a message) on failure.  */

@@ -277,7 +277,22 @@ int gtc_push_locked (struct gtc_queue_state *s, const struct op *op)
   GTC_HIDDEN;
 
 /* queue-run.c */
-int gtc_run_op (struct gtc_queue *q, struct op *op) GTC_HIDDEN;
+/* The front end records what the queues run (GOMPTARGET_PROFILE).  */
+extern int gtc_profiling GTC_HIDDEN;
+/* The clock of the front end's records (its service profile_clock).  */
+uint64_t gtc_profile_clock (void) GTC_HIDDEN;
+/* The operation SEQ of Q is queued behind the NDEPS events DEPS: note
+   the first, for the arrow of the dependence when SEQ runs.  */
+void gtc_profile_depends (struct gtc_queue *q, uint64_t seq, int32_t ndeps,
+			  tgt_event_t *deps) GTC_HIDDEN;
+/* OP was issued to the hardware queue Q as SEQ at WHEN: report it once Q
+   has run it (a host call issued behind it sees when).  */
+void gtc_profile_issued (struct gtc_queue *q, const struct op *op,
+			 uint64_t seq, uint64_t when) GTC_HIDDEN;
+/* Run OP of Q, whose sequence number is SEQ (0: OP was not queued, and
+   has no event).  */
+int gtc_run_op (struct gtc_queue *q, struct op *op, uint64_t seq)
+  GTC_HIDDEN;
 void gtc_run_ops_locked (struct gtc_queue *q, uint64_t until) GTC_HIDDEN;
 
 /* queue-worker.c */

@@ -165,13 +165,13 @@ run_at_once_locked (struct gtc_queue *q, struct op *op)
   if (op->kind == OP_COPY && op->u.copy.size <= LOCKED_COPY_MAX)
     /* A small copy is over in the time others would spin for the lock:
        it runs with the lock held, which saves taking it again.  */
-    err = gtc_run_op (q, op);
+    err = gtc_run_op (q, op, seq);
   else
     {
       s->executing = EXEC_AT_ONCE;
       qunlock (s);
       gtc_running_queue = q;
-      err = gtc_run_op (q, op);
+      err = gtc_run_op (q, op, seq);
       gtc_running_queue = outer;
       qlock (s);
       s->executing = EXEC_NONE;
@@ -180,6 +180,10 @@ run_at_once_locked (struct gtc_queue *q, struct op *op)
   hand_over_locked (s);
   return seq;
 }
+
+/* The calling thread is in gtc_run_now: what it queues has no event the
+   front end knows of (GOMPTARGET_PROFILE draws no arrow to it).  */
+static GTC_TLS bool running_now;
 
 static int
 issue_op (struct gtc_queue *q, const struct op *op)
@@ -236,11 +240,20 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
       else if (gtc_push_locked (s, &w) != 0)
 	return 0;
     }
+  if (GT_UNLIKELY (gtc_profiling) && ndeps > 0)
+    gtc_profile_depends (q, s->submitted + 1, ndeps, deps);
   if (gtc_vendor.hardware_queues)
     {
+      uint64_t when = 0;
+
+      if (GT_UNLIKELY (gtc_profiling))
+	when = gtc_profile_clock ();
+
       if (issue_op (q, op) != 0)
 	return 0;
       __atomic_store_n (&s->submitted, s->submitted + 1, __ATOMIC_RELEASE);
+      if (GT_UNLIKELY (when))
+	gtc_profile_issued (q, op, running_now ? 0 : s->submitted, when);
       return s->submitted;
     }
   if (runs_at_once (s, op, d))
@@ -306,12 +319,14 @@ gtc_run_now (struct gtc_device *dev, const struct gtc_op_desc *d)
 
   if (gtc_vendor.hardware_queues)
     {
+      running_now = true;
       err = gtc_submit (dev, d, 0, NULL, &ev);
+      running_now = false;
       return err ? err : gtc_event_wait (ev);
     }
   /* The vendor's operations on software queues run on whatever thread
      runs them, this one's as well as the queue's.  */
   if ((q = home_queue (dev)) == NULL || !make_op (d, &op, true))
     return GT_RTL_FAIL;
-  return gtc_run_op (q, &op) ? GT_RTL_FAIL : 0;
+  return gtc_run_op (q, &op, 0) ? GT_RTL_FAIL : 0;
 }

@@ -153,7 +153,7 @@ __tgt_rtl_set_device_number (int32_t id, int32_t device_num)
 int32_t
 __tgt_rtl_is_valid_binary (__tgt_device_image *image)
 {
-  if (gtc_vendor.target_type < 0
+  if (gtc_vendor.target_type == -1
       || !gt_plugin_gcc_image_p (image, gtc_vendor.target_type))
     return 0;
   return gtc_vendor.image_ok == NULL
@@ -178,6 +178,7 @@ __tgt_rtl_init_device (int32_t id)
   /* The front end's services are looked up now, not in a fatal error's
      path.  */
   gt_services ();
+  gtc_profile_init ();
   pthread_mutex_lock (&dev->lock);
   if (!dev->ready)
     {

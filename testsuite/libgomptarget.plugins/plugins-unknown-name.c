@@ -1,6 +1,6 @@
 /* { dg-do run } */
 /* { dg-set-target-env-var GOMPTARGET_PLUGINS "cuda,host" } */
-/* { dg-final { gomptarget-output-count {libgomptarget: warning: GOMPTARGET_PLUGINS: no plugin 'cuda' \(libgomptarget-plugin-cuda\.so\) in [^\n]*; gomptarget's plugins are gcn,nvptx,host} 1 } } */
+/* { dg-final { gomptarget-output-count {libgomptarget: warning: GOMPTARGET_PLUGINS: no plugin 'cuda' \(libgomptarget-plugin-cuda\.so\) in [^\n]*; gomptarget's plugins are gcn,nvptx,mpi,host} 1 } } */
 /* { dg-final { gomptarget-output-count {libgomptarget: } 1 } } */
 /* Copyright (C) 2026 The gomptarget authors.
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1

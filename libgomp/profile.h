@@ -1,0 +1,178 @@
+/* profile.h -- the recorder of GOMPTARGET_PROFILE (a Chrome trace-event
+   file of what the front end did: regions, copies, allocations, waits,
+   reverse offload) and GOMPTARGET_SUMMARY (a table at exit).  Off unless
+   one of them is set: every hook is a test of gt_profile_on first.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#ifndef GT_PROFILE_H
+#define GT_PROFILE_H
+
+#include "diagnostics.h"
+
+#include <stdint.h>
+#include <time.h>
+
+/* Bits of gt_profile_on.  */
+#define GT_PROFILE_TRACE 1	/* GOMPTARGET_PROFILE: the trace file.  */
+#define GT_PROFILE_SUMMARY 2	/* GOMPTARGET_SUMMARY: the exit table.  */
+
+/* Nonzero while something is recorded; set once, before main, by the
+   environment (profile.c), and cleared when the records are written at
+   exit.  */
+extern int gt_profile_on GT_HIDDEN;
+
+/* The device number of work that ran on the host (host fallback).  */
+#define GT_PROFILE_HOST (-1)
+
+/* What a copy was for.  */
+enum gt_profile_copy
+{
+  GT_PROFILE_TO,		/* Host to device.  */
+  GT_PROFILE_FROM,		/* Device to host.  */
+  GT_PROFILE_EXCHANGE		/* Device to device.  */
+};
+
+/* The clock of the records, in nanoseconds: where the processor's time
+   stamp counter runs at a constant rate and the kernel keeps time with
+   it, the counter scaled (rdtsc costs a third of clock_gettime in a
+   virtual machine, and a record reads the clock twice); else
+   CLOCK_MONOTONIC.  Set up before main (profile.c); the plugins read it
+   through the service profile_clock.  */
+extern uint64_t gt_profile_tsc_mult GT_HIDDEN;	/* ns per tick << 32; 0: none.  */
+extern uint64_t gt_profile_tsc_base GT_HIDDEN;
+extern uint64_t gt_profile_ns_base GT_HIDDEN;
+
+static inline uint64_t
+gt_clock_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+static inline uint64_t
+gt_profile_clock (void)
+{
+#if defined (__x86_64__) && defined (__SIZEOF_INT128__)
+  if (GT_LIKELY (gt_profile_tsc_mult != 0))
+    {
+      uint64_t t = __builtin_ia32_rdtsc () - gt_profile_tsc_base;
+      return gt_profile_ns_base
+	     + (uint64_t) (((unsigned __int128) t * gt_profile_tsc_mult)
+			   >> 32);
+    }
+#endif
+  return gt_clock_ns ();
+}
+
+/* The start of a span: the clock when recording, else 0.  A hook is
+     uint64_t t0 = gt_profile_start ();
+     ... the work ...
+     if (GT_UNLIKELY (t0)) gt_profile_XXX (..., t0);
+   so that off, it costs the one test of gt_profile_on.  */
+static inline uint64_t
+gt_profile_start (void)
+{
+  return GT_UNLIKELY (gt_profile_on) ? gt_profile_clock () : 0;
+}
+
+/* Region FN (its host function) ran on DEVICE from T0 to now, with
+   NUM_TEAMS and THREAD_LIMIT as launched (0: unset), MAPNUM mapped
+   variables; ASYNC: only queued (nowait) from T0 to now.  */
+void gt_profile_region (int device, const void *fn, int num_teams,
+			int thread_limit, size_t mapnum, bool async,
+			uint64_t t0) GT_HIDDEN;
+
+/* Region FN, queued at T0 (nowait), has completed now.  */
+void gt_profile_region_done (const void *fn, uint64_t t0) GT_HIDDEN;
+
+/* A copy of BYTES between the host and DEVICE (or DEVICE and another)
+   from T0 to now; ASYNC: queued only, as the operation whose event is
+   EVENT.  */
+void gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
+		      bool async, uint64_t event, uint64_t t0) GT_HIDDEN;
+
+/* The calling thread queued the operation whose event is EVENT on
+   DEVICE, from T0 to now: the start of an arrow to where the queue runs
+   it.  */
+void gt_profile_queued (int device, uint64_t event, uint64_t t0)
+  GT_HIDDEN;
+
+/* Queue QUEUE of DEVICE ran an operation from START to END: see
+   GOMPTARGET_PLUGIN_profile_queue_op (gomptarget-services.h).  */
+void gt_profile_queue_op (int device, uint32_t queue, int kind,
+			  uint64_t bytes, const char *name,
+			  const void *host_fn, uint64_t event,
+			  uint64_t start, uint64_t end, int dep_device,
+			  uint32_t dep_queue, uint64_t dep_time) GT_HIDDEN;
+
+/* PTR, BYTES of DEVICE's memory, allocated from T0 to now (PTR NULL:
+   failed).  */
+void gt_profile_alloc (int device, const void *ptr, size_t bytes,
+		       uint64_t t0) GT_HIDDEN;
+
+/* PTR of DEVICE freed from T0 to now.  */
+void gt_profile_free (int device, const void *ptr, uint64_t t0) GT_HIDDEN;
+
+/* The host thread waited for DEVICE from T0 to now.  */
+void gt_profile_wait (int device, uint64_t t0) GT_HIDDEN;
+
+/* DEVICE served a reverse-offload request: host function FN ran from T0
+   to now.  */
+void gt_profile_reverse (int device, const void *fn, uint64_t t0)
+  GT_HIDDEN;
+
+/* DEVICE's mapping table holds COUNT keys now.  */
+void gt_profile_map_size (int device, size_t count) GT_HIDDEN;
+
+/* ---- Between the files of the recorder.  ---- */
+
+/* The name of the function at FN, for the records: its symbol,
+   demangled, or its address; the string stays valid.  */
+const char *gt_profile_fn_name (const void *fn) GT_HIDDEN;
+
+/* NAME, a kernel's name in its image, demangled and made safe for the
+   records, in BUF of SIZE bytes; BUF.  */
+const char *gt_profile_kernel_name (const char *name, char *buf,
+				    size_t size) GT_HIDDEN;
+
+/* Make NAME safe inside a JSON string: no quote, backslash or control
+   character.  */
+void gt_profile_json_safe (char *name) GT_HIDDEN;
+
+/* In the child after fork (): the lock of the names is free.  */
+void gt_profile_names_after_fork (void) GT_HIDDEN;
+
+/* The summary (profile-summary.c).  */
+void gt_summary_region (const void *fn, uint64_t ns) GT_HIDDEN;
+void gt_summary_copy (int device, enum gt_profile_copy dir, size_t bytes)
+  GT_HIDDEN;
+void gt_summary_alloc (int device, const void *ptr, size_t bytes)
+  GT_HIDDEN;
+void gt_summary_free (int device, const void *ptr) GT_HIDDEN;
+void gt_summary_wait (uint64_t ns) GT_HIDDEN;
+/* In the child after fork (): the summary's lock is free.  */
+void gt_summary_after_fork (void) GT_HIDDEN;
+void gt_summary_map_size (int device, size_t count) GT_HIDDEN;
+/* Write the table to FILE, or to stderr when FILE is NULL.  */
+void gt_summary_write (const char *file) GT_HIDDEN;
+
+#endif /* GT_PROFILE_H */

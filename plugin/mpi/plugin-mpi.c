@@ -1,0 +1,380 @@
+/* plugin-mpi.c -- the MPI plugin: the other ranks of a program started
+   with Open MPI's mpirun (`mpirun -n N ./prog`, the same executable on
+   every rank) as devices of rank 0, which alone runs main.  Built on the
+   plugin core as a vendor with software queues: each operation is a
+   request to the device's rank, run to completion by a queue's thread, so
+   the queues of several devices (and of one device) talk at once
+   (MPI_THREAD_MULTIPLE) and nowait regions on several ranks run in
+   parallel.
+
+   Why the serving ranks start inside the program, before main, rather
+   than as a separate server program started MPMD-style: a GCC program's
+   regions are host functions of that executable, and a server program
+   could reach them only by loading the executable, which glibc refuses
+   for a PIE; in the program itself they are there already, and the
+   offload tables every rank registers alike name them by index.  The
+   front end offers the program to this plugin (__tgt_rtl_serve_program)
+   at the main program's first registration, after the libraries' ones:
+   every rank starts MPI there, checks that all run the same program (a
+   hash of the host tables, by offsets, since addresses differ between
+   ranks), and the serving ranks never return (mpi-server.c).  So every
+   rank reaches MPI_Init at once, whether or not rank 0 ever uses a
+   device, and rank 0 stops them from an exit handler.
+
+   Open MPI's libmpi is opened with dlopen (mpi-lib.c), not linked: every
+   program with offload tables offers itself to this plugin before main,
+   and only those started by mpirun open it; where it is missing, the
+   plugin has no device and says why under GOMP_DEBUG only.
+
+   Copyright (C) 2026 The gomptarget authors.
+
+   This file is part of gomptarget.
+
+   gomptarget is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 3, or (at your option) any
+   later version.
+
+   gomptarget is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   Under Section 7 of GPL version 3, you are granted additional
+   permissions described in the GCC Runtime Library Exception, version
+   3.1, as published by the Free Software Foundation.  */
+
+#include "plugin-mpi.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct mpidev_device
+{
+  struct gtc_device core;
+  int rank;			/* Its MPI rank: its id + 1.  */
+};
+
+/* The image of each host table the devices load (the first registered):
+   a program built for two offload targets registers each host table
+   twice.  */
+static const struct gt_gcc_image **first_images;
+
+/* A device was lost: the exit handler ends the job instead of stopping
+   the ranks.  */
+static bool lost;
+
+/* The end of the program because device DEV no longer answers: say so,
+   naming it, and end every rank (MPI_Abort), so that nothing waits for
+   it.  */
+static void __attribute__ ((noreturn, format (printf, 3, 4)))
+lost_device (const struct mpidev_device *md, int rc, const char *fmt, ...)
+{
+  char why[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  va_list ap;
+
+  __atomic_store_n (&lost, true, __ATOMIC_RELEASE);
+  gtc_claim_end (true);
+  if (rc == MPI_ERR_OTHER || mpidev_lib.Error_string (rc, why, &len)
+      != MPI_SUCCESS)
+    snprintf (why, sizeof why, "it does not answer (no heartbeat for %d "
+	      "s)", MPIDEV_LOST_S);
+  fprintf (stderr, "libgomptarget: mpi: device %d (MPI rank %d) is lost "
+	   "while ", (int) md->core.number, md->rank);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fprintf (stderr, ": %s\n", why);
+  fflush (NULL);
+  mpidev_lib.Abort (MPI_COMM_WORLD, 1);
+  _exit (1);
+}
+
+/* Send request M to MD; with OUT, OUT_SIZE bytes after it; with ANS,
+   wait for the answer; with IN, receive IN_SIZE bytes after it.  WHAT
+   names the operation for an error.  */
+static void
+request (struct mpidev_device *md, struct mpidev_msg *m, const void *out,
+	 size_t out_size, void *in, size_t in_size, struct mpidev_answer *ans,
+	 const char *what)
+{
+  MPI_Request req, early = MPI_REQUEST_NULL;
+  int rc = MPI_SUCCESS;
+
+  m->tag = mpidev_new_tag ();
+  /* What comes back in one piece is received where it goes, posted
+     before the request is sent.  */
+  if (in != NULL && in_size <= MPIDEV_CHUNK)
+    rc = mpidev_lib.Irecv (in, (int) in_size, MPI_BYTE, md->rank, m->tag,
+		    mpidev_comm, &early);
+  else if (in == NULL && ans != NULL)
+    rc = mpidev_lib.Irecv (ans, sizeof *ans, MPI_BYTE, md->rank, m->tag,
+		    mpidev_comm, &early);
+  if (rc == MPI_SUCCESS)
+    rc = mpidev_lib.Isend (m, sizeof *m, MPI_BYTE, md->rank, MPIDEV_TAG_REQUEST,
+		    mpidev_comm, &req);
+  if (rc == MPI_SUCCESS)
+    rc = mpidev_wait (&req, md->rank, MPIDEV_HEARTBEAT);
+  if (rc == 0 && out != NULL)
+    rc = mpidev_send (out, out_size, md->rank, m->tag);
+  if (rc == 0 && early != MPI_REQUEST_NULL)
+    rc = mpidev_wait (&early, md->rank, MPIDEV_HEARTBEAT
+		      | (in != NULL ? MPIDEV_BUSY : 0));
+  else if (rc == 0 && in != NULL)
+    rc = mpidev_recv (in, in_size, md->rank, m->tag, true);
+  if (rc == 0 && in != NULL && ans != NULL)
+    rc = mpidev_recv (ans, sizeof *ans, md->rank, m->tag, true);
+  if (rc != 0)
+    lost_device (md, rc, "%s", what);
+}
+
+static int
+mpi_probe (void)
+{
+  /* A serving rank has none: it is a device itself (a region there that
+     asks for devices finds those of its own machine).  */
+  int n = mpidev_size > 1 && mpidev_rank == 0 ? mpidev_size - 1 : 0;
+
+  if (n > 0)
+    gt_plugin_debug ("%d device(s): MPI ranks 1 to %d", n, n);
+  return n;
+}
+
+static int
+mpi_init_device (struct gtc_device *dev)
+{
+  ((struct mpidev_device *) dev)->rank = (int) dev->id + 1;
+  return 0;
+}
+
+static bool
+mpi_image_ok (const struct gt_gcc_image *gcc)
+{
+  int t = mpidev_table_index (gcc->host_table);
+
+  if (t < 0)
+    {
+      gt_plugin_debug ("an image registered after main started (a library "
+		       "opened later?) is not known to the serving ranks");
+      return false;
+    }
+  return first_images[t] == gcc;
+}
+
+static int
+mpi_load_image (struct gtc_device *dev, struct gtc_image *img)
+{
+  (void) dev;
+  (void) img;
+  return 0;
+}
+
+static int
+mpi_find_kernel (struct gtc_device *dev, struct gtc_image *img,
+		 size_t index, struct gtc_kernel *k)
+{
+  (void) dev;
+  k->handle = (void *) (uintptr_t) mpidev_table_index (img->gcc->host_table);
+  k->name = "region";
+  (void) index;
+  return 0;
+}
+
+static int
+mpi_find_variable (struct gtc_device *dev, struct gtc_image *img,
+		   size_t index, void **addr, size_t *size)
+{
+  struct mpidev_device *md = (struct mpidev_device *) dev;
+  struct mpidev_msg m = { .op = MPIDEV_VAR };
+  struct mpidev_answer a;
+
+  m.table = mpidev_table_index (img->gcc->host_table);
+  m.index = (int32_t) index;
+  request (md, &m, NULL, 0, NULL, 0, &a, "looking up a variable");
+  if (a.status != 0)
+    return 1;
+  *addr = (void *) (uintptr_t) a.addr;
+  *size = (size_t) a.size;
+  return 0;
+}
+
+static void *
+mpi_mem_alloc (struct gtc_device *dev, size_t size)
+{
+  struct mpidev_device *md = (struct mpidev_device *) dev;
+  struct mpidev_msg m = { .op = MPIDEV_ALLOC, .size = size };
+  struct mpidev_answer a;
+
+  request (md, &m, NULL, 0, NULL, 0, &a, "allocating memory");
+  return a.status == 0 ? (void *) (uintptr_t) a.addr : NULL;
+}
+
+static int
+mpi_mem_free (struct gtc_device *dev, void *ptr)
+{
+  struct mpidev_device *md = (struct mpidev_device *) dev;
+  struct mpidev_msg m = { .op = MPIDEV_FREE, .addr = (uintptr_t) ptr };
+
+  if (ptr != NULL)
+    request (md, &m, NULL, 0, NULL, 0, NULL, "freeing memory");
+  return 0;
+}
+
+static int
+mpi_copy (struct gtc_queue *q, enum gtc_copy_dir dir, void *dst,
+	  const void *src, size_t size, struct gtc_device *peer)
+{
+  struct mpidev_device *md = (struct mpidev_device *) q->dev;
+  struct mpidev_device *from = (struct mpidev_device *) peer;
+  struct mpidev_msg m = { .size = size };
+  void *bounce;
+
+  if (size == 0)
+    return 0;
+  switch (dir)
+    {
+    case GTC_HOST_TO_DEVICE:
+      m.op = MPIDEV_PUT;
+      m.addr = (uintptr_t) dst;
+      request (md, &m, src, size, NULL, 0, NULL, "copying to it");
+      return 0;
+    case GTC_DEVICE_TO_HOST:
+      m.op = MPIDEV_GET;
+      m.addr = (uintptr_t) src;
+      request (md, &m, NULL, 0, dst, size, NULL, "copying from it");
+      return 0;
+    case GTC_DEVICE_TO_DEVICE:
+      if (from == md)
+	{
+	  m.op = MPIDEV_MOVE;
+	  m.addr = (uintptr_t) dst;
+	  m.addr2 = (uintptr_t) src;
+	  request (md, &m, NULL, 0, NULL, 0, NULL, "copying in it");
+	  return 0;
+	}
+      /* Between two ranks: through this one (not yet rank to rank).  */
+      bounce = malloc (size);
+      if (bounce == NULL)
+	{
+	  gt_plugin_error ("out of host memory copying %zu bytes from device "
+			   "%d to device %d", size, (int) peer->number,
+			   (int) q->dev->number);
+	  return 1;
+	}
+      m.op = MPIDEV_GET;
+      m.addr = (uintptr_t) src;
+      request (from, &m, NULL, 0, bounce, size, NULL, "copying from it");
+      m.op = MPIDEV_PUT;
+      m.addr = (uintptr_t) dst;
+      request (md, &m, bounce, size, NULL, 0, NULL, "copying to it");
+      free (bounce);
+      return 0;
+    }
+  return 1;
+}
+
+static int
+mpi_launch (struct gtc_queue *q, void *entry, void **vars, int32_t nvars,
+	    int32_t num_teams, int32_t thread_limit)
+{
+  struct mpidev_device *md = (struct mpidev_device *) q->dev;
+  const struct gtc_kernel *k = entry;
+  struct mpidev_msg m = { .op = MPIDEV_RUN };
+  struct mpidev_answer a;
+
+  m.table = (int32_t) (uintptr_t) k->handle;
+  m.index = (int32_t) k->index;
+  m.nvars = nvars;
+  m.num_teams = num_teams;
+  m.thread_limit = thread_limit;
+  m.device_num = q->dev->number;
+  /* Device addresses travel as 64-bit words, which pointers are here.  */
+  request (md, &m, vars, (size_t) nvars * sizeof *vars, NULL, 0, &a,
+	   "running a region");
+  if (a.status != 0)
+    {
+      gt_plugin_error ("device %d (MPI rank %d): no function %d in host "
+		       "table %d", (int) q->dev->number, md->rank,
+		       (int) m.index, (int) m.table);
+      return 1;
+    }
+  return 0;
+}
+
+/* At the exit of rank 0, after the front end's own exit handler (which
+   was registered later): stop the serving ranks, then MPI.  */
+static void
+stop_ranks (void)
+{
+  struct mpidev_msg m = { .op = MPIDEV_STOP };
+  int r;
+
+  if (__atomic_load_n (&lost, __ATOMIC_ACQUIRE))
+    return;
+  for (r = 1; r < mpidev_size; r++)
+    mpidev_lib.Send (&m, sizeof m, MPI_BYTE, r, MPIDEV_TAG_REQUEST, mpidev_comm);
+  mpidev_lib.Comm_free (&mpidev_comm);
+  mpidev_lib.Finalize ();
+}
+
+int32_t
+__tgt_rtl_serve_program (int32_t num_images,
+			 __tgt_device_image *const *images)
+{
+  int32_t i;
+  int t;
+
+  gt_plugin_init_common (gtc_vendor.name);
+  switch (mpidev_start (num_images, images))
+    {
+    case 1:
+      mpidev_serve ();
+    case 0:
+      break;
+    default:
+      mpidev_size = 0;
+      return GT_RTL_SUCCESS;
+    }
+  if (mpidev_size < 2)
+    return GT_RTL_SUCCESS;
+  first_images = calloc (mpidev_num_tables, sizeof *first_images);
+  if (first_images == NULL)
+    {
+      gt_plugin_error ("out of host memory");
+      mpidev_lib.Abort (MPI_COMM_WORLD, 1);
+    }
+  for (i = 0; i < num_images; i++)
+    {
+      const struct gt_gcc_image *d = images[i]->ImageStart;
+      t = mpidev_table_index (d->host_table);
+      if (first_images[t] == NULL)
+	first_images[t] = d;
+    }
+  atexit (stop_ranks);
+  return GT_RTL_SUCCESS;
+}
+
+const struct gtc_vendor gtc_vendor = {
+  .name = "mpi",
+  .target_type = GT_ANY_TARGET_TYPE,
+  .caps = 0,
+  .requires_supported = 0,
+  .device_size = sizeof (struct mpidev_device),
+  .queue_size = sizeof (struct gtc_queue),
+  .image_size = sizeof (struct gtc_image),
+  .hardware_queues = false,
+  .probe = mpi_probe,
+  .init_device = mpi_init_device,
+  .image_ok = mpi_image_ok,
+  .load_image = mpi_load_image,
+  .find_kernel = mpi_find_kernel,
+  .find_variable = mpi_find_variable,
+  .mem_alloc = mpi_mem_alloc,
+  .mem_free = mpi_mem_free,
+  .copy = mpi_copy,
+  .launch = mpi_launch
+};

@@ -1,0 +1,66 @@
+/* Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+
+   The body of the GOMPTARGET_PROFILE test on every device (default
+   device 0 of the folder): the program runs itself with
+   GOMPTARGET_PROFILE set and reads the trace.  Known work: region
+   scale._omp_fn.* three times with 4096 bytes to and from the device,
+   region on_thread._omp_fn.* once from each of two host threads, two
+   nowait regions (profile-work.h).  The trace must be strict JSON in
+   Chrome's trace-event format with those regions by name, the copies
+   with their bytes and direction, the allocations, one named track per
+   host thread, the operations the device's queues ran on named tracks
+   of their own, arrows (flow events) from where work was queued to where
+   a queue ran it, and the arrow of the dependence of chain's third
+   region on its first.  */
+
+#include "trace-check.h"
+#include "profile-work.h"
+
+int
+main (int argc, char **argv)
+{
+  char path[512];
+  struct jval *t;
+  int n;
+
+  (void) argv;
+  if (argc > 1)
+    {
+      work ();
+      return 0;
+    }
+  snprintf (path, sizeof path, "%s/gt-profile-trace-%d.json", tmp_dir (),
+	    (int) getpid ());
+  run_child ("GOMPTARGET_PROFILE", path);
+  t = json_file (path);
+  unlink (path);
+  check_events (t);
+  if ((n = count_spans (t, "region", "scale._omp_fn.*")) != 3)
+    fail ("%d spans of region scale, not 3", n);
+  if ((n = count_spans (t, "region", "on_thread._omp_fn.*")) != 2)
+    fail ("%d spans of region on_thread, not 2", n);
+  if ((n = count_tracks (t, "region", "on_thread._omp_fn.*")) != 2)
+    fail ("region on_thread on %d tracks, not 2", n);
+  if ((n = count_copies (t, "to", N * sizeof (int))) != 3)
+    fail ("%d copies of %zu bytes to the device, not 3", n,
+	  N * sizeof (int));
+  if ((n = count_copies (t, "from", N * sizeof (int))) != 3)
+    fail ("%d copies of %zu bytes from the device, not 3", n,
+	  N * sizeof (int));
+  if ((n = count_spans (t, "enqueue", "chain._omp_fn.*")) != 3)
+    fail ("%d nowait regions of chain queued, not 3", n);
+  if ((n = count_spans (t, "queue", "*")) < 5)
+    fail ("%d operations on the queues' tracks, fewer than 5", n);
+  if ((n = count_tracks (t, "queue", "on_thread*")) != 2)
+    fail ("region on_thread ran on %d queues' tracks, not 2", n);
+  if ((n = count_flows (t, "queued", true)) < 2)
+    fail ("%d arrows from queueing to running, fewer than 2", n);
+  if ((n = count_flows (t, "depend", false)) < 1)
+    fail ("no arrow of the dependence between the regions of chain");
+  if (count_spans (t, "alloc", "alloc") < 1
+      || count_spans (t, "alloc", "free") < 1)
+    fail ("no allocation or no free");
+  printf ("trace: ok\n");
+  return 0;
+}

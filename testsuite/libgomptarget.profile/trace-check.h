@@ -1,0 +1,422 @@
+/* Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+
+   What the GOMPTARGET_PROFILE and GOMPTARGET_SUMMARY tests share: running
+   this program again with a variable set (the records are written at
+   exit, so the program checks a run of itself), a strict JSON reader for
+   the trace (any syntax error fails the test) and queries on its events.  */
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Where the tests write their files.  */
+static const char *
+tmp_dir (void)
+{
+  const char *d = getenv ("TMPDIR");
+  return d && *d ? d : "/tmp";
+}
+
+extern char **environ;
+
+static void
+fail (const char *fmt, ...)
+{
+  va_list ap;
+
+  va_start (ap, fmt);
+  fprintf (stderr, "FAIL: ");
+  vfprintf (stderr, fmt, ap);
+  fprintf (stderr, "\n");
+  va_end (ap);
+  exit (1);
+}
+
+/* Run this program again with argument "child" and VAR=VALUE; its exit
+   status must be 0.  Its process id.  */
+static pid_t
+run_child (const char *var, const char *value)
+{
+  char *argv[] = { (char *) "self", (char *) "child", NULL };
+  pid_t pid;
+  int status;
+
+  setenv (var, value, 1);
+  if (posix_spawn (&pid, "/proc/self/exe", NULL, NULL, argv, environ) != 0)
+    fail ("cannot run the child");
+  unsetenv (var);
+  if (waitpid (pid, &status, 0) != pid || !WIFEXITED (status)
+      || WEXITSTATUS (status) != 0)
+    fail ("the child failed (status %#x)", status);
+  return pid;
+}
+
+static char *
+read_file (const char *path)
+{
+  FILE *f = fopen (path, "r");
+  char *buf;
+  long n;
+
+  if (f == NULL)
+    fail ("no file %s", path);
+  fseek (f, 0, SEEK_END);
+  n = ftell (f);
+  fseek (f, 0, SEEK_SET);
+  buf = malloc (n + 1);
+  if (buf == NULL || fread (buf, 1, n, f) != (size_t) n)
+    fail ("cannot read %s", path);
+  buf[n] = '\0';
+  fclose (f);
+  return buf;
+}
+
+/* ---- A JSON value.  ---- */
+
+enum jtype { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
+
+struct jval
+{
+  enum jtype type;
+  double num;
+  char *str;
+  int n;			/* Elements or members.  */
+  char **keys;
+  struct jval **vals;
+};
+
+static const char *jp;
+
+static void
+jws (void)
+{
+  while (*jp == ' ' || *jp == '\t' || *jp == '\n' || *jp == '\r')
+    jp++;
+}
+
+static struct jval *jparse (void);
+
+static char *
+jstring (void)
+{
+  char *s = malloc (strlen (jp) + 1), *o = s;
+
+  if (*jp++ != '"')
+    fail ("JSON: a string expected at '%.20s'", jp - 1);
+  while (*jp != '"')
+    {
+      if (*jp == '\0' || (unsigned char) *jp < ' ')
+	fail ("JSON: bad string");
+      if (*jp == '\\')
+	{
+	  jp++;
+	  if (strchr ("\"\\/bfnrt", *jp))
+	    *o++ = *jp++;
+	  else if (*jp == 'u' && isxdigit (jp[1]) && isxdigit (jp[2])
+		   && isxdigit (jp[3]) && isxdigit (jp[4]))
+	    {
+	      *o++ = '?';
+	      jp += 5;
+	    }
+	  else
+	    fail ("JSON: bad escape");
+	}
+      else
+	*o++ = *jp++;
+    }
+  jp++;
+  *o = '\0';
+  return s;
+}
+
+static struct jval *
+jparse (void)
+{
+  struct jval *v = calloc (1, sizeof *v);
+
+  jws ();
+  if (*jp == '{' || *jp == '[')
+    {
+      bool obj = *jp++ == '{';
+      v->type = obj ? J_OBJ : J_ARR;
+      jws ();
+      if (*jp == (obj ? '}' : ']'))
+	{
+	  jp++;
+	  return v;
+	}
+      for (;;)
+	{
+	  v->keys = realloc (v->keys, (v->n + 1) * sizeof *v->keys);
+	  v->vals = realloc (v->vals, (v->n + 1) * sizeof *v->vals);
+	  v->keys[v->n] = NULL;
+	  if (obj)
+	    {
+	      jws ();
+	      v->keys[v->n] = jstring ();
+	      jws ();
+	      if (*jp++ != ':')
+		fail ("JSON: ':' expected");
+	    }
+	  v->vals[v->n++] = jparse ();
+	  jws ();
+	  if (*jp == ',')
+	    {
+	      jp++;
+	      continue;
+	    }
+	  if (*jp++ != (obj ? '}' : ']'))
+	    fail ("JSON: ',' or end expected at '%.20s'", jp - 1);
+	  return v;
+	}
+    }
+  if (*jp == '"')
+    {
+      v->type = J_STR;
+      v->str = jstring ();
+      return v;
+    }
+  if (strncmp (jp, "true", 4) == 0 || strncmp (jp, "false", 5) == 0)
+    {
+      v->type = J_BOOL;
+      v->num = *jp == 't';
+      jp += *jp == 't' ? 4 : 5;
+      return v;
+    }
+  if (strncmp (jp, "null", 4) == 0)
+    {
+      jp += 4;
+      return v;
+    }
+  if (*jp == '-' || isdigit ((unsigned char) *jp))
+    {
+      char *end;
+      /* JSON's numbers: no leading '+', '.', hex, inf or nan.  */
+      const char *d = jp + (*jp == '-');
+      if (!isdigit ((unsigned char) *d) || (d[0] == '0' && isdigit (d[1])))
+	fail ("JSON: bad number at '%.20s'", jp);
+      v->type = J_NUM;
+      v->num = strtod (jp, &end);
+      for (const char *c = jp; c < end; c++)
+	if (!strchr ("0123456789-+.eE", *c))
+	  fail ("JSON: bad number at '%.20s'", jp);
+      jp = end;
+      return v;
+    }
+  fail ("JSON: a value expected at '%.20s'", jp);
+  return NULL;
+}
+
+/* Read the whole of PATH as one JSON value, strictly.  */
+static struct jval *
+json_file (const char *path)
+{
+  struct jval *v;
+
+  jp = read_file (path);
+  v = jparse ();
+  jws ();
+  if (*jp != '\0')
+    fail ("JSON: text after the value in %s: '%.20s'", path, jp);
+  return v;
+}
+
+static struct jval *
+jget (const struct jval *o, const char *key)
+{
+  if (o == NULL || o->type != J_OBJ)
+    return NULL;
+  for (int i = 0; i < o->n; i++)
+    if (strcmp (o->keys[i], key) == 0)
+      return o->vals[i];
+  return NULL;
+}
+
+static const char *
+jstr (const struct jval *o, const char *key)
+{
+  struct jval *v = jget (o, key);
+  return v && v->type == J_STR ? v->str : NULL;
+}
+
+static double
+jnum (const struct jval *o, const char *key)
+{
+  struct jval *v = jget (o, key);
+  if (v == NULL || v->type != J_NUM)
+    return -1;
+  return v->num;
+}
+
+/* ---- The trace.  ---- */
+
+/* Check that T is a trace: an array of events, each with a phase, a
+   process and a thread, a complete event ("X") with a name, a category,
+   a start and a duration >= 0.  */
+static void
+check_events (const struct jval *t)
+{
+  if (t->type != J_ARR || t->n < 1)
+    fail ("the trace is not a non-empty array");
+  for (int i = 0; i < t->n; i++)
+    {
+      const struct jval *e = t->vals[i];
+      const char *ph = jstr (e, "ph");
+      if (ph == NULL || jnum (e, "pid") < 0 || jnum (e, "tid") < 0)
+	fail ("event %d has no ph, pid or tid", i);
+      if (strcmp (ph, "X") == 0
+	  && (jstr (e, "name") == NULL || jstr (e, "cat") == NULL
+	      || jnum (e, "ts") < 0 || jnum (e, "dur") < 0))
+	fail ("event %d: a span without name, cat, ts or dur", i);
+    }
+}
+
+/* Is E a span of category CAT (and name NAME, or name starting with
+   NAME when NAME ends with '*'; NULL: any)?  */
+static bool
+is_span (const struct jval *e, const char *cat, const char *name)
+{
+  const char *ph = jstr (e, "ph"), *n = jstr (e, "name");
+  size_t l;
+
+  if (ph == NULL || strcmp (ph, "X") != 0 || strcmp (jstr (e, "cat"), cat))
+    return false;
+  if (name == NULL)
+    return true;
+  l = strlen (name);
+  if (l > 0 && name[l - 1] == '*')
+    return strncmp (n, name, l - 1) == 0;
+  return strcmp (n, name) == 0;
+}
+
+/* The number of spans of category CAT named NAME (see is_span).  */
+static int
+count_spans (const struct jval *t, const char *cat, const char *name)
+{
+  int n = 0;
+
+  for (int i = 0; i < t->n; i++)
+    n += is_span (t->vals[i], cat, name);
+  return n;
+}
+
+/* The number of copies of BYTES bytes in direction DIR.  */
+static int
+count_copies (const struct jval *t, const char *dir, double bytes)
+{
+  int n = 0;
+
+  for (int i = 0; i < t->n; i++)
+    {
+      const struct jval *e = t->vals[i], *a = jget (e, "args");
+      if (is_span (e, "copy", NULL) && jstr (a, "direction")
+	  && strcmp (jstr (a, "direction"), dir) == 0
+	  && jnum (a, "bytes") == bytes)
+	n++;
+    }
+  return n;
+}
+
+/* The number of distinct threads with spans of category CAT named NAME;
+   each must have a thread_name record.  */
+static int
+count_tracks (const struct jval *t, const char *cat, const char *name)
+{
+  double tids[64];
+  int n = 0;
+
+  for (int i = 0; i < t->n; i++)
+    {
+      const struct jval *e = t->vals[i];
+      double tid = jnum (e, "tid");
+      int j;
+      if (!is_span (e, cat, name))
+	continue;
+      for (j = 0; j < n; j++)
+	if (tids[j] == tid)
+	  break;
+      if (j < n || n == 64)
+	continue;
+      tids[n++] = tid;
+      for (j = 0; j < t->n; j++)
+	if (jnum (t->vals[j], "tid") == tid
+	    && jstr (t->vals[j], "name")
+	    && strcmp (jstr (t->vals[j], "name"), "thread_name") == 0)
+	  break;
+      if (j == t->n)
+	fail ("thread %.0f has no thread_name record", tid);
+    }
+  return n;
+}
+
+/* The number of flow arrows named NAME: an "f" event whose id has one
+   "s" event before it (by time), on another track where OTHER_TRACK;
+   each id ends once.  */
+static int
+count_flows (const struct jval *t, const char *name, bool other_track)
+{
+  int n = 0;
+
+  for (int i = 0; i < t->n; i++)
+    {
+      const struct jval *f = t->vals[i];
+      const char *ph = jstr (f, "ph"), *id = jstr (f, "id");
+      int starts = 0, ends = 0;
+      if (ph == NULL || strcmp (ph, "f") != 0 || id == NULL
+	  || strcmp (jstr (f, "name"), name) != 0)
+	continue;
+      for (int j = 0; j < t->n; j++)
+	{
+	  const struct jval *s = t->vals[j];
+	  const char *sph = jstr (s, "ph"), *sid = jstr (s, "id");
+	  if (sph == NULL || sid == NULL || strcmp (sid, id) != 0)
+	    continue;
+	  if (strcmp (sph, "f") == 0)
+	    ends++;
+	  else if (strcmp (sph, "s") == 0 && jnum (s, "ts") <= jnum (f, "ts")
+		   && (!other_track || jnum (s, "tid") != jnum (f, "tid")))
+	    starts++;
+	}
+      if (ends != 1 || starts != 1)
+	fail ("flow %s: %d start(s), %d end(s)", id, starts, ends);
+      n++;
+    }
+  return n;
+}
+
+/* ---- The summary.  ---- */
+
+/* The line of summary S whose last field is NAME (a region), or that
+   starts with "gomptarget: " and then, after blanks, PREFIX.  */
+static const char *
+summary_line (const char *s, const char *prefix, const char *region)
+{
+  for (const char *l = s; l && *l; l = strchr (l, '\n'), l = l ? l + 1 : l)
+    {
+      const char *e = strchr (l, '\n');
+      size_t len = e ? (size_t) (e - l) : strlen (l);
+      if (strncmp (l, "gomptarget: ", 12) != 0)
+	continue;
+      if (region != NULL)
+	{
+	  size_t r = strlen (region);
+	  if (len > r + 2 && strncmp (l + len - r - 2, "  ", 2) == 0
+	      && strncmp (l + len - r, region, r) == 0)
+	    return l + 12;
+	  continue;
+	}
+      const char *p = l + 12;
+      while (*p == ' ')
+	p++;
+      if (strncmp (p, prefix, strlen (prefix)) == 0)
+	return p;
+    }
+  return NULL;
+}
