@@ -1,7 +1,8 @@
-/* plugin-loader.c -- finding plugins (libgomptarget-plugin-NAME.so, for
-   each NAME of GOMPTARGET_PLUGINS, in GOMPTARGET_PLUGIN_PATH or this
-   library's directory), opening them with libltdl and binding their
-   entry points.  What to do with their devices is devices.c's and
+/* plugin-loader.c -- finding plugins (libgomptarget-plugin-NAME.so.1,
+   the installed name, or else libgomptarget-plugin-NAME.so, for each NAME
+   of GOMPTARGET_PLUGINS, in GOMPTARGET_PLUGIN_PATH or this library's
+   directory), opening them with libltdl and binding their entry
+   points.  What to do with their devices is devices.c's and
    device-lifecycle.c's business.
 
    Copyright (C) 2026 The gomptarget authors.
@@ -61,8 +62,17 @@ library_directory (void)
   return dir;
 }
 
-/* Find libgomptarget-plugin-NAME.so in the colon-separated DIRS; the
-   returned path is malloc'ed, NULL if absent.  */
+/* The file names a plugin may have, tried in this order in each
+   directory: the name with the plugins' soname version, which is how
+   they are installed (Makefile.am gives them -version-info 1:0:0, as
+   GCC names libgomp-plugin-nvptx.so.1), then the bare module name of a
+   plugin built with -avoid-version (test plugins, plugins of one's
+   own).  */
+static const char *const plugin_suffixes[] = { ".so.1", ".so" };
+
+/* Find libgomptarget-plugin-NAME.so.1 or libgomptarget-plugin-NAME.so in
+   the colon-separated DIRS; the returned path is malloc'ed, NULL if
+   absent.  */
 static char *
 find_plugin (const char *dirs, const char *name, size_t name_len)
 {
@@ -72,13 +82,14 @@ find_plugin (const char *dirs, const char *name, size_t name_len)
     {
       const char *colon = strchr (p, ':');
       size_t len = colon ? (size_t) (colon - p) : strlen (p);
-      if (len > 0)
+      size_t i, nsuffixes = sizeof plugin_suffixes / sizeof *plugin_suffixes;
+      for (i = 0; len > 0 && i < nsuffixes; i++)
 	{
 	  char path[PATH_MAX];
 	  struct stat st;
 	  int n = snprintf (path, sizeof path,
-			    "%.*s/libgomptarget-plugin-%.*s.so", (int) len,
-			    p, (int) name_len, name);
+			    "%.*s/libgomptarget-plugin-%.*s%s", (int) len,
+			    p, (int) name_len, name, plugin_suffixes[i]);
 	  if (n > 0 && (size_t) n < sizeof path && stat (path, &st) == 0)
 	    return strdup (path);
 	}
