@@ -6,17 +6,28 @@
    cycle registers its image, runs its region on the default device with
    its declare target variable, and unregisters it.  The first cycles run
    before the program's own first region (the device not yet in use),
-   the others after it.  usage: dlopen-cycle CYCLES; prints
+   the others after it.  After each dlclose the address range the
+   library had is reserved, so that the next dlopen must put it
+   somewhere else: tables keyed by its old addresses (the runtime's, an
+   emulated driver's symbol index) are then caught using stale entries
+   instead of passing because the loader happened to reuse the place.
+   usage: dlopen-cycle CYCLES; prints
    "dlopen-cycle: ok" and exits 0, else exits 2.  */
 
+#define _GNU_SOURCE
 #include <dlfcn.h>
 #include <libgen.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define N 64
+#define RESERVE 4096		/* One page at its start is enough.  */
+
+static void *last_base;		/* Where the last cycle had the library.  */
+static int moved;		/* Cycles that found it somewhere new.  */
 
 static int
 cycle (const char *path, int c, int want_device)
@@ -41,7 +52,20 @@ cycle (const char *path, int c, int want_device)
   set_bias (c);
   int on = -1;
   long s = region (a, N, &on);
+  Dl_info info;
+  void *base = NULL;
+  if (dladdr ((void *) region, &info) && info.dli_fbase)
+    base = info.dli_fbase;
+  if (last_base && base != last_base)
+    moved++;
+  last_base = base;
   dlclose (h);
+  /* Keep the next load away from this one's place (kept to the end).  */
+  if (base
+      && mmap (base, RESERVE, PROT_NONE,
+	       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0)
+	 == MAP_FAILED)
+    base = NULL;
   if (s != want + c)
     {
       fprintf (stderr, "dlopen-cycle: cycle %d: sum %ld, not %ld\n", c, s,
@@ -84,6 +108,7 @@ main (int argc, char **argv)
       if (cycle (path, c + 1, on_dev))
 	return 2;
     }
-  printf ("dlopen-cycle: ok (%d cycles)\n", cycles);
+  printf ("dlopen-cycle: ok (%d cycles, the library moved %d times)\n",
+	  cycles, moved);
   return 0;
 }

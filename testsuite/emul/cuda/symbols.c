@@ -214,15 +214,12 @@ emul_host_symbol (const char *name, enum emul_sym_kind kind, uintptr_t *addr,
 		  size_t *size)
 {
   pthread_mutex_lock (&lock);
-  if (cap == 0)
-    refresh ();
+  /* Objects loaded or unloaded since the index was built make it stale:
+     a library dlclosed and opened again may sit at another address, and
+     its old entries would still be found.  refresh compares the dynamic
+     loader's load and unload counts and rebuilds only when they moved.  */
+  refresh ();
   const struct hsym *s = find (name);
-  if (s == NULL)
-    {
-      /* Maybe in an object loaded since the index was built.  */
-      refresh ();
-      s = find (name);
-    }
   bool ok = s != NULL && s->kind == kind
 	    && !(kind == EMUL_SYM_OBJECT && s->system);
   if (ok)
