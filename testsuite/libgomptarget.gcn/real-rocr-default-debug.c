@@ -12,17 +12,7 @@
 int
 main (void)
 {
-  int x = 1, dev = 1;
-
-  CHECK (omp_get_num_devices () == 1);
-#pragma omp target map(tofrom: x, dev)
-  {
-    x++;
-    dev = omp_is_initial_device ();
-  }
-  CHECK (x == 2 && dev == 0);
-  puts ("next device ok");
-  return 0;
+  return gcn_test_without_gcn (1, 0, "next device ok");
 }
 
 /* { dg-final { gomptarget-output-includes {next device ok} } } */
