@@ -9,29 +9,13 @@
 
    A fatal error raised while the device's lock is held (here: device
    memory for target enter data cannot be allocated) releases the lock
-   before the program exits: an exit handler can still use the device.
-   Were the lock still held, the handler would block on it for good;
-   the alarm turns that into a failure by signal.  */
+   before the program exits: an exit handler can still use the device
+   (fatal-unlocks.h).  */
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
-
-static int y = 5;
-
-static void
-after_fatal (void)
-{
-  alarm (10);
-#pragma omp target enter data map(to: y) device(0)
-#pragma omp target map(tofrom: y) device(0)
-  y++;
-#pragma omp target exit data map(from: y) device(0)
-  printf ("after the fatal error: device 0 mapped, ran and unmapped, "
-	  "y = %d\n", y);
-  fflush (stdout);
-}
+#include "fatal-unlocks.h"
 
 int
 main (void)

@@ -8,33 +8,17 @@
    A fatal error raised inside the mapping of a construct, with the
    device's lock held (a GOMP_MAP_STRUCT entry with no fields, passed to
    GOMP_target_enter_exit_data directly), releases the lock before the
-   program exits: an exit handler can still use the device.  Were the
-   lock still held, the handler would block on it for good; the alarm
-   turns that into a failure by signal.  */
+   program exits: an exit handler can still use the device
+   (fatal-unlocks.h).  */
 
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
-
+#include "fatal-unlocks.h"
 extern void GOMP_target_enter_exit_data (int, size_t, void **, size_t *,
 					 unsigned short *, unsigned int,
 					 void **);
 
-static int y = 5;
-
-static void
-after_fatal (void)
-{
-  alarm (10);
-#pragma omp target enter data map(to: y) device(0)
-#pragma omp target map(tofrom: y) device(0)
-  y++;
-#pragma omp target exit data map(from: y) device(0)
-  printf ("after the fatal error: device 0 mapped, ran and unmapped, "
-	  "y = %d\n", y);
-  fflush (stdout);
-}
 
 int
 main (void)
