@@ -27,6 +27,7 @@
 #include "gomp-map-kinds.h"
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -297,6 +298,63 @@ gt_ompt_start (int num_devices)
 
 /* ---- The callbacks.  ---- */
 
+/* The map of the region this thread is about to launch.  */
+static GT_TLS struct
+{
+  size_t nitems;
+  void **host, **device;
+  size_t *bytes;
+  unsigned int *flags;
+} pending_map;
+
+static GT_TLS unsigned int *flags_buf;
+static GT_TLS size_t flags_size;
+
+unsigned int *
+gt_ompt_map_flags_buffer (size_t nitems)
+{
+  if (nitems > flags_size)
+    {
+      unsigned int *p = realloc (flags_buf, nitems * sizeof *p);
+      if (p == NULL)
+	return NULL;
+      flags_buf = p;
+      flags_size = nitems;
+    }
+  return flags_buf;
+}
+
+void
+gt_ompt_map_at_launch (size_t nitems, void **host, void **device,
+		       size_t *bytes, unsigned int *flags)
+{
+  pending_map.nitems = nitems;
+  pending_map.host = host;
+  pending_map.device = device;
+  pending_map.bytes = bytes;
+  pending_map.flags = flags;
+}
+
+/* Report the NITEMS variables of the construct this thread runs.  */
+static void
+map_callback (unsigned int nitems, void **host, void **device,
+	      size_t *bytes, unsigned int *flags)
+{
+  struct gt_ompt_target *t = current;
+  ompt_callback_target_map_emi_t emi
+    = CALLBACK (ompt_callback_target_map_emi,
+		ompt_callback_target_map_emi_t);
+  ompt_callback_target_map_t plain;
+
+  if (emi != NULL)
+    emi (t ? &t->target_data : NULL, nitems, host, device, bytes, flags,
+	 t ? t->codeptr : NULL);
+  else if ((plain = CALLBACK (ompt_callback_target_map,
+			      ompt_callback_target_map_t)) != NULL)
+    plain (t ? t->target_id : ompt_id_none, nitems, host, device, bytes,
+	   flags, t ? t->codeptr : NULL);
+}
+
 static ompt_data_t *
 target_task_data (struct gt_ompt_target *t)
 {
@@ -338,6 +396,8 @@ gt_ompt_target_begin (struct gt_ompt_target *t, ompt_target_t kind,
 void
 gt_ompt_target_detach (struct gt_ompt_target *t)
 {
+  /* A region that ran on the host was not launched.  */
+  pending_map.nitems = 0;
   if (current == t)
     current = t->outer;
 }
@@ -392,6 +452,20 @@ gt_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *id,
 		ompt_callback_target_submit_emi_t);
   ompt_callback_target_submit_t plain;
 
+  if (endpoint == ompt_scope_begin && pending_map.nitems != 0)
+    {
+      size_t i, n;
+      for (i = 0; i < pending_map.nitems; i += n)
+	{
+	  n = pending_map.nitems - i;
+	  if (n > UINT_MAX)
+	    n = UINT_MAX;
+	  map_callback ((unsigned int) n, pending_map.host + i,
+			pending_map.device + i, pending_map.bytes + i,
+			pending_map.flags + i);
+	}
+      pending_map.nitems = 0;
+    }
   if (endpoint == ompt_scope_begin)
     current_op = *id = new_id ();
   if (emi != NULL)
@@ -402,25 +476,6 @@ gt_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *id,
     plain (t ? t->target_id : ompt_id_none, *id, requested_num_teams);
   if (endpoint == ompt_scope_end)
     current_op = ompt_id_none;
-}
-
-void
-gt_ompt_map (unsigned int nitems, void **host, void **device,
-	     size_t *bytes, unsigned int *flags)
-{
-  struct gt_ompt_target *t = current;
-  ompt_callback_target_map_emi_t emi
-    = CALLBACK (ompt_callback_target_map_emi,
-		ompt_callback_target_map_emi_t);
-  ompt_callback_target_map_t plain;
-
-  if (emi != NULL)
-    emi (t ? &t->target_data : NULL, nitems, host, device, bytes, flags,
-	 t ? t->codeptr : NULL);
-  else if ((plain = CALLBACK (ompt_callback_target_map,
-			      ompt_callback_target_map_t)) != NULL)
-    plain (t ? t->target_id : ompt_id_none, nitems, host, device, bytes,
-	   flags, t ? t->codeptr : NULL);
 }
 
 unsigned int

@@ -81,10 +81,16 @@ void gt_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *id,
 void gt_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *id,
 		     unsigned int requested_num_teams) GT_HIDDEN;
 
-/* The NITEMS variables the construct this thread runs mapped: their
-   host and device addresses, sizes and ompt_target_map_flag_t flags.  */
-void gt_ompt_map (unsigned int nitems, void **host, void **device,
-		  size_t *bytes, unsigned int *flags) GT_HIDDEN;
+/* The NITEMS variables of the region this thread is about to map and
+   launch: their host addresses, where their device addresses will be,
+   sizes and ompt_target_map_flag_t flags (in gt_ompt_map_flags_buffer).
+   Reported at the launch (gt_ompt_submit), once the device addresses
+   are known; forgotten at the construct's end.  */
+void gt_ompt_map_at_launch (size_t nitems, void **host, void **device,
+			    size_t *bytes, unsigned int *flags) GT_HIDDEN;
+
+/* This thread's buffer of NITEMS map flags; NULL: no memory.  */
+unsigned int *gt_ompt_map_flags_buffer (size_t nitems) GT_HIDDEN;
 
 /* The OMPT map flags of GCC map kind KIND (decoded), IMPLICIT or not.  */
 unsigned int gt_ompt_map_flags (int kind, bool implicit) GT_HIDDEN;

@@ -215,28 +215,25 @@ debug_launch (struct gt_device *dev, void *entry, size_t mapnum,
 	    gt_debug_count (thread_limit, limit, sizeof limit));
 }
 
-/* Tell the tool the MAPNUM variables a construct mapped: HOSTADDRS,
-   SIZES and KINDS as the entry point got them, DEVADDRS where they are
-   on the device.  In groups of at most 64.  */
+/* Announce to the tool the MAPNUM variables of the region about to be
+   mapped: HOSTADDRS, SIZES and KINDS as the entry point got them,
+   DEVADDRS where they will be on the device (ompt.h).  */
 static void __attribute__ ((noinline))
-ompt_map_construct (size_t mapnum, void **hostaddrs, void **devaddrs,
-		       size_t *sizes, const void *kinds, bool short_kinds)
+ompt_announce_map (size_t mapnum, void **hostaddrs, void **devaddrs,
+		   size_t *sizes, const void *kinds, bool short_kinds)
 {
-  unsigned int flags[64];
-  size_t i, j, n;
+  unsigned int *flags = gt_ompt_map_flags_buffer (mapnum);
+  size_t i;
 
-  for (i = 0; i < mapnum; i += n)
+  if (flags == NULL)
+    return;
+  for (i = 0; i < mapnum; i++)
     {
-      n = mapnum - i < 64 ? mapnum - i : 64;
-      for (j = 0; j < n; j++)
-	{
-	  bool implicit;
-	  int k = gt_map_kind (kinds, short_kinds, i + j, &implicit);
-	  flags[j] = gt_ompt_map_flags (k, implicit);
-	}
-      gt_ompt_map ((unsigned int) n, hostaddrs + i, devaddrs + i, sizes + i,
-		   flags);
+      bool implicit;
+      int k = gt_map_kind (kinds, short_kinds, i, &implicit);
+      flags[i] = gt_ompt_map_flags (k, implicit);
     }
+  gt_ompt_map_at_launch (mapnum, hostaddrs, devaddrs, sizes, flags);
 }
 
 /* Map the variables of region ENTRY on X's device, for construct C, and
@@ -250,6 +247,11 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
   struct gt_device *dev = x->dev;
   void **devaddrs = gt_thread_devaddrs (mapnum);
 
+  /* Reported at the launch, with the device addresses.  */
+  if (gt_ompt_active ())
+    ompt_announce_map (mapnum, hostaddrs, devaddrs, sizes, kinds,
+		       short_kinds);
+
   gt_device_lock (dev);
   c->gen = ++dev->generation;
   /* For the rules that follow the compiler of FN (gcc-rules.h).  */
@@ -258,9 +260,6 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
 		      GT_MAP_FOR_TARGET, devaddrs, c);
   c->region_fn = NULL;
   gt_device_unlock (dev);
-  if (gt_ompt_active ())
-    ompt_map_construct (mapnum, hostaddrs, devaddrs, sizes, kinds,
-			   short_kinds);
   debug_launch (dev, entry, mapnum, num_teams, thread_limit);
   /* The plugin reads DEVADDRS now.  */
   gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
