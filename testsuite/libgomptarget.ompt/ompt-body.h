@@ -10,7 +10,8 @@
    Work: a target region with map(tofrom: a); target enter data map(to:
    b), target update from(b), target exit data map(from: b); a target
    data map(to: a) around a target region; a target nowait region with
-   map(tofrom: b), waited for.  GET_LOG gives the tool's log.  */
+   map(tofrom: b), and target enter data, update and exit data of b with
+   nowait, each waited for.  GET_LOG gives the tool's log.  */
 
 #include <omp.h>
 #include <stdio.h>
@@ -61,6 +62,12 @@ work (void)
 #pragma omp target nowait map(tofrom: b)
   for (int j = 0; j < N; j++)
     b[j]++;
+#pragma omp taskwait
+#pragma omp target enter data nowait map(to: b)
+#pragma omp taskwait
+#pragma omp target update nowait from(b)
+#pragma omp taskwait
+#pragma omp target exit data nowait map(from: b)
 #pragma omp taskwait
   for (i = 0; i < N; i++)
     if (a[i] != i + 1 || b[i] != 2 * i + 2)
@@ -277,6 +284,9 @@ main (void)
     { ompt_target, b, 1, 1, 1 },
     { ompt_target_exit_data, a, 0, 0, 0 },	/* its end */
     { ompt_target_nowait, b, 1, 1, 1 },
+    { ompt_target_enter_data_nowait, b, 1, 0, 0 },
+    { ompt_target_update_nowait, b, 0, 1, 0 },
+    { ompt_target_exit_data_nowait, b, 0, 1, 0 },
   };
   const int nexpect = sizeof expect / sizeof expect[0];
   struct ompt_log *log;
