@@ -242,6 +242,97 @@ typedef void (*ompt_callback_target_map_t)
    void **device_addr, size_t *bytes, unsigned int *mapping_flags,
    const void *codeptr_ra);
 
+/* Device tracing: the records of a device's trace buffer.  */
+typedef struct ompt_record_target_t
+{
+  ompt_target_t kind;
+  ompt_scope_endpoint_t endpoint;
+  int device_num;
+  ompt_id_t task_id;
+  ompt_id_t target_id;
+  const void *codeptr_ra;
+} ompt_record_target_t;
+
+typedef struct ompt_record_target_data_op_t
+{
+  ompt_id_t host_op_id;
+  ompt_target_data_op_t optype;
+  void *src_addr;
+  int src_device_num;
+  void *dest_addr;
+  int dest_device_num;
+  size_t bytes;
+  ompt_device_time_t end_time;
+  const void *codeptr_ra;
+} ompt_record_target_data_op_t;
+
+typedef struct ompt_record_target_map_t
+{
+  ompt_id_t target_id;
+  unsigned int nitems;
+  void **host_addr;
+  void **device_addr;
+  size_t *bytes;
+  unsigned int *mapping_flags;
+  const void *codeptr_ra;
+} ompt_record_target_map_t;
+
+typedef struct ompt_record_target_kernel_t
+{
+  ompt_id_t host_op_id;
+  unsigned int requested_num_teams;
+  unsigned int granted_num_teams;
+  ompt_device_time_t end_time;
+} ompt_record_target_kernel_t;
+
+typedef struct ompt_record_ompt_t
+{
+  ompt_callbacks_t type;
+  ompt_device_time_t time;
+  ompt_id_t thread_id;
+  ompt_id_t target_id;
+  union
+  {
+    ompt_record_target_t target;
+    ompt_record_target_data_op_t target_data_op;
+    ompt_record_target_map_t target_map;
+    ompt_record_target_kernel_t target_kernel;
+  } record;
+} ompt_record_ompt_t;
+
+typedef void (*ompt_callback_buffer_request_t) (int device_num,
+						ompt_buffer_t **buffer,
+						size_t *bytes);
+typedef void (*ompt_callback_buffer_complete_t) (int device_num,
+						 ompt_buffer_t *buffer,
+						 size_t bytes,
+						 ompt_buffer_cursor_t begin,
+						 int buffer_owned);
+
+/* The entry points of a device's lookup (ompt_callback_device_
+   initialize).  */
+typedef ompt_set_result_t (*ompt_set_trace_ompt_t) (ompt_device_t *device,
+						     unsigned int enable,
+						     unsigned int etype);
+typedef int (*ompt_start_trace_t) (ompt_device_t *device,
+				   ompt_callback_buffer_request_t request,
+				   ompt_callback_buffer_complete_t complete);
+typedef int (*ompt_pause_trace_t) (ompt_device_t *device, int begin_pause);
+typedef int (*ompt_flush_trace_t) (ompt_device_t *device);
+typedef int (*ompt_stop_trace_t) (ompt_device_t *device);
+typedef int (*ompt_advance_buffer_cursor_t) (ompt_device_t *device,
+					     ompt_buffer_t *buffer,
+					     size_t size,
+					     ompt_buffer_cursor_t current,
+					     ompt_buffer_cursor_t *next);
+typedef ompt_record_t (*ompt_get_record_type_t) (ompt_buffer_t *buffer,
+						 ompt_buffer_cursor_t current);
+typedef ompt_record_ompt_t *(*ompt_get_record_ompt_t)
+  (ompt_buffer_t *buffer, ompt_buffer_cursor_t current);
+typedef ompt_device_time_t (*ompt_get_device_time_t) (ompt_device_t *device);
+typedef double (*ompt_translate_time_t) (ompt_device_t *device,
+					 ompt_device_time_t time);
+
 #ifdef __cplusplus
 }
 #endif

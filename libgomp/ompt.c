@@ -1,9 +1,9 @@
 /* ompt.c -- the OMPT tool of the program: finding it (ompt_start_tool in
    the program, else in the libraries of OMP_TOOL_LIBRARIES; OMP_TOOL=
-   disabled: none), the entry points it looks up, and the callbacks of
-   devices and target constructs.  The front end calls the hooks of
-   ompt.h from the places the profiler records (profile.h), behind the
-   same test of gt_profile_on.
+   disabled: none), the entry points it looks up, the callbacks of
+   devices and target constructs, and the device tracing interface.
+   The front end calls the hooks of ompt.h from the places the profiler
+   records (profile.h), behind the same test of gt_profile_on.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -147,14 +147,30 @@ get_target_info (uint64_t *device_num, ompt_id_t *target_id,
 
 static void finalize_tool (void);
 
+/* An entry point by name: what a lookup function answers.  */
+struct entry
+{
+  const char *name;
+  ompt_interface_fn_t fn;
+};
+
+static ompt_interface_fn_t
+find_entry (const struct entry *entries, size_t n, const char *name)
+{
+  size_t i;
+
+  if (name == NULL)
+    return NULL;
+  for (i = 0; i < n; i++)
+    if (strcmp (name, entries[i].name) == 0)
+      return entries[i].fn;
+  return NULL;
+}
+
 static ompt_interface_fn_t
 lookup (const char *name)
 {
-  static const struct
-  {
-    const char *name;
-    ompt_interface_fn_t fn;
-  } entries[] = {
+  static const struct entry entries[] = {
     { "ompt_set_callback", (ompt_interface_fn_t) set_callback },
     { "ompt_get_callback", (ompt_interface_fn_t) get_callback },
     { "ompt_get_thread_data", (ompt_interface_fn_t) get_thread_data },
@@ -163,14 +179,261 @@ lookup (const char *name)
     { "ompt_get_target_info", (ompt_interface_fn_t) get_target_info },
     { "ompt_finalize_tool", (ompt_interface_fn_t) finalize_tool },
   };
-  size_t i;
 
-  if (name == NULL)
-    return NULL;
-  for (i = 0; i < sizeof entries / sizeof entries[0]; i++)
-    if (strcmp (name, entries[i].name) == 0)
-      return entries[i].fn;
-  return NULL;
+  return find_entry (entries, sizeof entries / sizeof entries[0], name);
+}
+
+/* ---- Device tracing: records of the constructs, data operations and
+   kernels of a device, in buffers the tool hands out.  Their time is
+   the profiler's clock (profile.h), nanoseconds of CLOCK_MONOTONIC, on
+   every device: the front end takes no device-side times (a plugin's
+   queue operations reach the profiler only).  ---- */
+
+/* What a tool gets as a device (ompt_device_t).  */
+struct trace_device
+{
+  int num;
+  gt_mutex_t lock;		/* A leaf: see profile.c.  */
+  bool started, paused;
+  unsigned int enabled;		/* TRACE_* bits.  */
+  ompt_callback_buffer_request_t request;
+  ompt_callback_buffer_complete_t complete;
+  char *buf;
+  size_t size, used;
+};
+
+#define TRACE_TARGET 1u
+#define TRACE_DATA_OP 2u
+#define TRACE_KERNEL 4u
+
+/* One a device, made with the tool's initialisation; how many traces
+   are started.  */
+static struct trace_device *trace_devices;
+static int tracing;
+
+/* This thread's number in the records, and the start of its data
+   operation in progress.  */
+static GT_TLS ompt_id_t thread_id;
+static GT_TLS uint64_t op_start;
+
+/* Hand D's buffer back to the tool; D's lock held.  */
+static void
+trace_flush_locked (struct trace_device *d)
+{
+  if (d->buf != NULL)
+    d->complete (d->num, d->buf, d->used, 0, 1);
+  d->buf = NULL;
+  d->size = d->used = 0;
+}
+
+/* Add record R (of kind BIT) to the trace of DEVICE_NUM, if it is
+   traced.  */
+static void
+trace_record (int device_num, unsigned int bit, ompt_record_ompt_t *r)
+{
+  struct trace_device *d;
+
+  if (__atomic_load_n (&tracing, __ATOMIC_ACQUIRE) == 0 || device_num < 0
+      || device_num >= gt_ompt_host || trace_devices == NULL)
+    return;
+  d = &trace_devices[device_num];
+  if (thread_id == ompt_id_none)
+    thread_id = new_id ();
+  r->thread_id = thread_id;
+  gt_mutex_acquire (&d->lock);
+  if (d->started && !d->paused && (d->enabled & bit))
+    {
+      if (d->buf == NULL || d->size - d->used < sizeof *r)
+	{
+	  void *buf = NULL;
+	  size_t size = 0;
+	  trace_flush_locked (d);
+	  d->request (d->num, &buf, &size);
+	  d->buf = buf;
+	  d->size = buf != NULL ? size : 0;
+	}
+      if (d->size - d->used >= sizeof *r)
+	{
+	  memcpy (d->buf + d->used, r, sizeof *r);
+	  d->used += sizeof *r;
+	}
+    }
+  gt_mutex_release (&d->lock);
+}
+
+static ompt_set_result_t
+set_trace_ompt (ompt_device_t *device, unsigned int enable,
+		unsigned int etype)
+{
+  struct trace_device *d = device;
+  unsigned int bit;
+
+  if (d == NULL)
+    return ompt_set_error;
+  switch (etype)
+    {
+    case 0:
+      bit = TRACE_TARGET | TRACE_DATA_OP | TRACE_KERNEL;
+      break;
+    case ompt_callback_target:
+    case ompt_callback_target_emi:
+      bit = TRACE_TARGET;
+      break;
+    case ompt_callback_target_data_op:
+    case ompt_callback_target_data_op_emi:
+      bit = TRACE_DATA_OP;
+      break;
+    case ompt_callback_target_submit:
+    case ompt_callback_target_submit_emi:
+      bit = TRACE_KERNEL;
+      break;
+    default:
+      return ompt_set_never;
+    }
+  gt_mutex_acquire (&d->lock);
+  if (enable)
+    d->enabled |= bit;
+  else
+    d->enabled &= ~bit;
+  gt_mutex_release (&d->lock);
+  return ompt_set_always;
+}
+
+static int
+start_trace (ompt_device_t *device, ompt_callback_buffer_request_t request,
+	     ompt_callback_buffer_complete_t complete)
+{
+  struct trace_device *d = device;
+  int ok = 0;
+
+  if (d == NULL || request == NULL || complete == NULL)
+    return 0;
+  gt_mutex_acquire (&d->lock);
+  if (!d->started)
+    {
+      d->request = request;
+      d->complete = complete;
+      d->started = true;
+      d->paused = false;
+      ok = 1;
+    }
+  gt_mutex_release (&d->lock);
+  if (ok)
+    __atomic_add_fetch (&tracing, 1, __ATOMIC_RELEASE);
+  return ok;
+}
+
+static int
+pause_trace (ompt_device_t *device, int begin_pause)
+{
+  struct trace_device *d = device;
+
+  if (d == NULL)
+    return 0;
+  gt_mutex_acquire (&d->lock);
+  d->paused = begin_pause != 0;
+  gt_mutex_release (&d->lock);
+  return 1;
+}
+
+static int
+flush_trace (ompt_device_t *device)
+{
+  struct trace_device *d = device;
+
+  if (d == NULL)
+    return 0;
+  gt_mutex_acquire (&d->lock);
+  if (d->started)
+    trace_flush_locked (d);
+  gt_mutex_release (&d->lock);
+  return 1;
+}
+
+static int
+stop_trace (ompt_device_t *device)
+{
+  struct trace_device *d = device;
+  bool was;
+
+  if (d == NULL)
+    return 0;
+  gt_mutex_acquire (&d->lock);
+  was = d->started;
+  if (was)
+    trace_flush_locked (d);
+  d->started = false;
+  gt_mutex_release (&d->lock);
+  if (was)
+    __atomic_sub_fetch (&tracing, 1, __ATOMIC_RELEASE);
+  return 1;
+}
+
+/* The records of a buffer are all ompt_record_ompt_t, one after the
+   other from cursor 0.  */
+static int
+advance_buffer_cursor (ompt_device_t *device, ompt_buffer_t *buffer,
+		       size_t size, ompt_buffer_cursor_t cursor,
+		       ompt_buffer_cursor_t *next)
+{
+  ompt_buffer_cursor_t n = cursor + sizeof (ompt_record_ompt_t);
+
+  (void) device;
+  if (buffer == NULL || next == NULL
+      || n + sizeof (ompt_record_ompt_t) > size)
+    return 0;
+  *next = n;
+  return 1;
+}
+
+static ompt_record_t
+get_record_type (ompt_buffer_t *buffer, ompt_buffer_cursor_t cursor)
+{
+  (void) cursor;
+  return buffer != NULL ? ompt_record_ompt : ompt_record_invalid;
+}
+
+static ompt_record_ompt_t *
+get_record_ompt (ompt_buffer_t *buffer, ompt_buffer_cursor_t cursor)
+{
+  return buffer != NULL
+	 ? (ompt_record_ompt_t *) ((char *) buffer + cursor) : NULL;
+}
+
+static ompt_device_time_t
+get_device_time (ompt_device_t *device)
+{
+  (void) device;
+  return gt_profile_clock ();
+}
+
+/* In seconds, as omp_get_wtime counts them.  */
+static double
+translate_time (ompt_device_t *device, ompt_device_time_t time)
+{
+  (void) device;
+  return (double) time / 1e9;
+}
+
+/* The lookup a device_initialize callback gets.  */
+static ompt_interface_fn_t
+device_lookup (const char *name)
+{
+  static const struct entry entries[] = {
+    { "ompt_set_trace_ompt", (ompt_interface_fn_t) set_trace_ompt },
+    { "ompt_start_trace", (ompt_interface_fn_t) start_trace },
+    { "ompt_pause_trace", (ompt_interface_fn_t) pause_trace },
+    { "ompt_flush_trace", (ompt_interface_fn_t) flush_trace },
+    { "ompt_stop_trace", (ompt_interface_fn_t) stop_trace },
+    { "ompt_advance_buffer_cursor",
+      (ompt_interface_fn_t) advance_buffer_cursor },
+    { "ompt_get_record_type", (ompt_interface_fn_t) get_record_type },
+    { "ompt_get_record_ompt", (ompt_interface_fn_t) get_record_ompt },
+    { "ompt_get_device_time", (ompt_interface_fn_t) get_device_time },
+    { "ompt_translate_time", (ompt_interface_fn_t) translate_time },
+  };
+
+  return find_entry (entries, sizeof entries / sizeof entries[0], name);
 }
 
 /* ---- Finding the tool.  ---- */
@@ -242,6 +505,9 @@ finalize_tool (void)
 
   if (t == NULL)
     return;
+  if (trace_devices != NULL)
+    for (int i = 0; i < gt_ompt_host; i++)
+      stop_trace (&trace_devices[i]);
   __atomic_and_fetch (&gt_profile_on, ~GT_PROFILE_OMPT, __ATOMIC_RELEASE);
   if (t->finalize)
     t->finalize (&t->tool_data);
@@ -284,6 +550,11 @@ gt_ompt_start (int num_devices)
   gt_ompt_host = num_devices;
   if (r == NULL)
     return;
+  /* Devices without them are not traced (device_initialize says so).  */
+  trace_devices = calloc (num_devices ? (size_t) num_devices : 1,
+			  sizeof *trace_devices);
+  for (int i = 0; trace_devices != NULL && i < num_devices; i++)
+    trace_devices[i].num = i;
   if (r->initialize (lookup, num_devices, &r->tool_data) == 0)
     {
       __atomic_and_fetch (&gt_profile_on, ~GT_PROFILE_OMPT,
@@ -376,6 +647,16 @@ target_callback (struct gt_ompt_target *t, ompt_scope_endpoint_t endpoint)
 	   != NULL)
     plain (t->kind, endpoint, t->device_num, &task_data, t->target_id,
 	   t->codeptr);
+  if (__atomic_load_n (&tracing, __ATOMIC_RELAXED))
+    {
+      ompt_record_ompt_t r = { .type = ompt_callback_target,
+			       .time = gt_profile_clock (),
+			       .target_id = t->target_id };
+      r.record.target = (ompt_record_target_t) { t->kind, endpoint,
+						  t->device_num, 0,
+						  t->target_id, t->codeptr };
+      trace_record (t->device_num, TRACE_TARGET, &r);
+    }
 }
 
 void
@@ -427,7 +708,24 @@ gt_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *id,
   ompt_callback_target_data_op_t plain;
 
   if (endpoint == ompt_scope_begin)
-    current_op = *id = new_id ();
+    {
+      current_op = *id = new_id ();
+      op_start = gt_profile_clock ();
+    }
+  else if (__atomic_load_n (&tracing, __ATOMIC_RELAXED))
+    {
+      ompt_record_ompt_t r = { .type = ompt_callback_target_data_op,
+			       .time = op_start,
+			       .target_id = t ? t->target_id : ompt_id_none };
+      r.record.target_data_op
+	= (ompt_record_target_data_op_t) { *id, optype, src, src_device,
+					   dest, dest_device, bytes,
+					   gt_profile_clock (),
+					   t ? t->codeptr : NULL };
+      trace_record (t ? t->device_num
+		    : src_device != gt_ompt_host ? src_device : dest_device,
+		    TRACE_DATA_OP, &r);
+    }
   if (emi != NULL)
     emi (endpoint, target_task_data (t), t ? &t->target_data : NULL, id,
 	 optype, src, src_device, dest, dest_device, bytes,
@@ -467,7 +765,20 @@ gt_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *id,
       pending_map.nitems = 0;
     }
   if (endpoint == ompt_scope_begin)
-    current_op = *id = new_id ();
+    {
+      current_op = *id = new_id ();
+      op_start = gt_profile_clock ();
+    }
+  else if (t != NULL && __atomic_load_n (&tracing, __ATOMIC_RELAXED))
+    {
+      ompt_record_ompt_t r = { .type = ompt_callback_target_submit,
+			       .time = op_start, .target_id = t->target_id };
+      r.record.target_kernel
+	= (ompt_record_target_kernel_t) { *id, requested_num_teams,
+					  requested_num_teams,
+					  gt_profile_clock () };
+      trace_record (t->device_num, TRACE_KERNEL, &r);
+    }
   if (emi != NULL)
     emi (endpoint, t ? &t->target_data : NULL, id, requested_num_teams);
   else if (endpoint == ompt_scope_begin
@@ -524,10 +835,11 @@ gt_ompt_device_initialize (int device_num, const char *type)
     = CALLBACK (ompt_callback_device_initialize,
 		ompt_callback_device_initialize_t);
 
-  /* The device tracing interface is not offered: no lookup.  */
   if (cb != NULL)
-    cb (device_num, type, NULL, NULL,
-	"gomptarget: see the gomptarget manual, node OMPT");
+    cb (device_num, type,
+	trace_devices != NULL ? &trace_devices[device_num] : NULL,
+	trace_devices != NULL ? device_lookup : NULL,
+	"gomptarget: see the gomptarget manual, node OMPT Tools");
 }
 
 void
@@ -537,6 +849,9 @@ gt_ompt_device_finalize (int device_num)
     = CALLBACK (ompt_callback_device_finalize,
 		ompt_callback_device_finalize_t);
 
+  /* Its trace ends first.  */
+  if (trace_devices != NULL)
+    stop_trace (&trace_devices[device_num]);
   if (cb != NULL)
     cb (device_num);
 }
