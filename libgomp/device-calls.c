@@ -23,6 +23,7 @@
 #include "device-calls.h"
 #include "plugin-binding.h"
 #include "profile.h"
+#include "ompt.h"
 
 #include <omp.h>
 
@@ -132,22 +133,72 @@ gt_dev_unload_image (struct gt_device *dev, __tgt_device_image *image)
 	 && dev->plugin->unload_binary (dev->local_id, image) == 0;
 }
 
-bool
-gt_dev_run_region (struct gt_device *dev, void *entry, void **vars,
-		   size_t mapnum, int num_teams, int thread_limit)
+/* A data operation for an OMPT tool (ompt.h), in the profiler's places:
+   only when T0, the start of its record, is nonzero.  */
+static inline void
+ompt_op (uint64_t t0, ompt_scope_endpoint_t endpoint, ompt_id_t *id,
+	 ompt_target_data_op_t optype, const void *src, int src_device,
+	 const void *dest, int dest_device, size_t bytes)
+{
+  if (GT_UNLIKELY (t0) && gt_ompt_active ())
+    gt_ompt_data_op (endpoint, id, optype, (void *) src, src_device,
+		     (void *) dest, dest_device, bytes);
+}
+
+/* The number of teams a launch asks for, for an OMPT tool: 0 when it
+   asks for none.  */
+static inline unsigned int
+ompt_teams (int num_teams)
+{
+  return num_teams > 0 ? (unsigned int) num_teams : 0;
+}
+
+static inline bool
+run_region (struct gt_device *dev, void *entry, void **vars, size_t mapnum,
+	    int num_teams, int thread_limit)
 {
   return dev->plugin->run_target_team_region (dev->local_id, entry, vars,
 					      NULL, (int32_t) mapnum,
 					      num_teams, thread_limit, 0) == 0;
 }
 
+/* A launch that an OMPT tool sees: out of line, so that the launch
+   without one stays a tail call.  */
+static bool __attribute__ ((noinline))
+run_region_ompt (struct gt_device *dev, void *entry, void **vars,
+		 size_t mapnum, int num_teams, int thread_limit)
+{
+  ompt_id_t op;
+  bool ok;
+
+  gt_ompt_submit (ompt_scope_begin, &op, ompt_teams (num_teams));
+  ok = run_region (dev, entry, vars, mapnum, num_teams, thread_limit);
+  gt_ompt_submit (ompt_scope_end, &op, ompt_teams (num_teams));
+  return ok;
+}
+
+bool
+gt_dev_run_region (struct gt_device *dev, void *entry, void **vars,
+		   size_t mapnum, int num_teams, int thread_limit)
+{
+  if (gt_ompt_active ())
+    return run_region_ompt (dev, entry, vars, mapnum, num_teams,
+			    thread_limit);
+  return run_region (dev, entry, vars, mapnum, num_teams, thread_limit);
+}
+
 void *
 gt_dev_alloc (struct gt_device *dev, size_t size, void *host)
 {
   uint64_t t0 = gt_profile_start ();
+  ompt_id_t op;
+  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_alloc, host,
+	   gt_ompt_host, NULL, dev->id, size);
   void *p = dev->plugin->data_alloc (dev->local_id, (int64_t) size, host);
   if (GT_UNLIKELY (t0))
     gt_profile_alloc (dev->id, p, size, t0);
+  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_alloc, host,
+	   gt_ompt_host, p, dev->id, size);
   if (p == NULL)
     gt_fatal ("device %d: allocating %zu bytes of device memory failed",
 	      dev->id, size);
@@ -158,10 +209,16 @@ void
 gt_dev_free (struct gt_device *dev, void *ptr)
 {
   uint64_t t0 = gt_profile_start ();
-  int32_t err = dev->plugin->data_delete (dev->local_id, ptr);
+  ompt_id_t op;
+  int32_t err;
 
+  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_delete, ptr,
+	   dev->id, NULL, dev->id, 0);
+  err = dev->plugin->data_delete (dev->local_id, ptr);
   if (GT_UNLIKELY (t0))
     gt_profile_free (dev->id, ptr, t0);
+  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_delete, ptr, dev->id,
+	   NULL, dev->id, 0);
   if (err != 0)
     gt_fatal ("device %d: freeing device memory at %p failed", dev->id,
 	      ptr);
@@ -172,6 +229,7 @@ gt_copy_to_dev (struct gt_device *dev, void *dst, const void *src,
 		size_t size)
 {
   uint64_t t0;
+  ompt_id_t op;
   int32_t err;
 
   if (size == 0)
@@ -179,10 +237,14 @@ gt_copy_to_dev (struct gt_device *dev, void *dst, const void *src,
   gt_debug ("copy to device %d: %zu bytes %p -> %p", dev->id, size, src,
 	    dst);
   t0 = gt_profile_start ();
+  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_to_device,
+	   src, gt_ompt_host, dst, dev->id, size);
   err = dev->plugin->data_submit (dev->local_id, dst, (void *) src,
 				  (int64_t) size);
   if (GT_UNLIKELY (t0))
     gt_profile_copy (dev->id, GT_PROFILE_TO, size, false, 0, t0);
+  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_to_device,
+	   src, gt_ompt_host, dst, dev->id, size);
   if (err != 0)
     gt_fatal ("device %d: copying %zu bytes to the device failed", dev->id,
 	      size);
@@ -193,6 +255,7 @@ gt_copy_from_dev (struct gt_device *dev, void *dst, const void *src,
 		  size_t size)
 {
   uint64_t t0;
+  ompt_id_t op;
   int32_t err;
 
   if (size == 0)
@@ -200,10 +263,14 @@ gt_copy_from_dev (struct gt_device *dev, void *dst, const void *src,
   gt_debug ("copy from device %d: %zu bytes %p -> %p", dev->id, size, src,
 	    dst);
   t0 = gt_profile_start ();
+  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_from_device,
+	   src, dev->id, dst, gt_ompt_host, size);
   err = dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
 				    (int64_t) size);
   if (GT_UNLIKELY (t0))
     gt_profile_copy (dev->id, GT_PROFILE_FROM, size, false, 0, t0);
+  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_from_device,
+	   src, dev->id, dst, gt_ompt_host, size);
   if (err != 0)
     gt_fatal ("device %d: copying %zu bytes from the device failed",
 	      dev->id, size);
@@ -213,10 +280,16 @@ void *
 gt_dev_try_alloc (struct gt_device *dev, size_t size)
 {
   uint64_t t0 = gt_profile_start ();
-  void *p = dev->plugin->data_alloc (dev->local_id, (int64_t) size, NULL);
+  ompt_id_t op;
+  void *p;
 
+  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_alloc, NULL,
+	   gt_ompt_host, NULL, dev->id, size);
+  p = dev->plugin->data_alloc (dev->local_id, (int64_t) size, NULL);
   if (GT_UNLIKELY (t0))
     gt_profile_alloc (dev->id, p, size, t0);
+  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_alloc, NULL,
+	   gt_ompt_host, p, dev->id, size);
   return p;
 }
 
@@ -225,11 +298,17 @@ gt_dev_try_copy_to (struct gt_device *dev, void *dst, const void *src,
 		    size_t size)
 {
   uint64_t t0 = gt_profile_start ();
-  bool ok = dev->plugin->data_submit (dev->local_id, dst, (void *) src,
-				      (int64_t) size) == 0;
+  ompt_id_t op;
+  bool ok;
 
+  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_to_device,
+	   src, gt_ompt_host, dst, dev->id, size);
+  ok = dev->plugin->data_submit (dev->local_id, dst, (void *) src,
+				 (int64_t) size) == 0;
   if (GT_UNLIKELY (t0) && ok)
     gt_profile_copy (dev->id, GT_PROFILE_TO, size, false, 0, t0);
+  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_to_device,
+	   src, gt_ompt_host, dst, dev->id, size);
   return ok;
 }
 
@@ -238,11 +317,17 @@ gt_dev_try_copy_from (struct gt_device *dev, void *dst, const void *src,
 		      size_t size)
 {
   uint64_t t0 = gt_profile_start ();
-  bool ok = dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
-					(int64_t) size) == 0;
+  ompt_id_t op;
+  bool ok;
 
+  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_from_device,
+	   src, dev->id, dst, gt_ompt_host, size);
+  ok = dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
+				   (int64_t) size) == 0;
   if (GT_UNLIKELY (t0) && ok)
     gt_profile_copy (dev->id, GT_PROFILE_FROM, size, false, 0, t0);
+  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_from_device,
+	   src, dev->id, dst, gt_ompt_host, size);
   return ok;
 }
 
@@ -261,12 +346,18 @@ gt_dev_try_exchange (struct gt_device *dst_dev, void *dst,
 		     struct gt_device *src_dev, const void *src, size_t size)
 {
   uint64_t t0 = gt_profile_start ();
-  bool ok = src_dev->plugin->data_exchange (src_dev->local_id, (void *) src,
-					    dst_dev->local_id, dst,
-					    (int64_t) size) == 0;
+  ompt_id_t op;
+  bool ok;
 
+  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_to_device,
+	   src, src_dev->id, dst, dst_dev->id, size);
+  ok = src_dev->plugin->data_exchange (src_dev->local_id, (void *) src,
+				       dst_dev->local_id, dst,
+				       (int64_t) size) == 0;
   if (GT_UNLIKELY (t0) && ok)
     gt_profile_copy (dst_dev->id, GT_PROFILE_EXCHANGE, size, false, 0, t0);
+  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_to_device,
+	   src, src_dev->id, dst, dst_dev->id, size);
   return ok;
 }
 
@@ -297,16 +388,21 @@ gt_dev_async_to (struct gt_device *dev, void *dst, const void *src,
 		 size_t size, int ndeps, tgt_event_t *deps)
 {
   uint64_t t0 = gt_profile_start ();
+  ompt_id_t op;
   tgt_event_t ev;
 
   gt_debug ("copy to device %d: %zu bytes %p -> %p", dev->id, size, src,
 	    dst);
+  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_to_device,
+	   src, gt_ompt_host, dst, dev->id, size);
   if (dev->plugin->async_data_submit (dev->local_id, dst, (void *) src,
 				      (int64_t) size, ndeps, deps, &ev) != 0)
     enqueue_failed (dev, "a copy to the device");
   if (GT_UNLIKELY (t0))
     gt_profile_copy (dev->id, GT_PROFILE_TO, size, true,
 		     (uint64_t) (uintptr_t) ev, t0);
+  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_to_device,
+	   src, gt_ompt_host, dst, dev->id, size);
   return ev;
 }
 
@@ -315,10 +411,13 @@ gt_dev_async_from (struct gt_device *dev, void *dst, const void *src,
 		   size_t size, int ndeps, tgt_event_t *deps)
 {
   uint64_t t0 = gt_profile_start ();
+  ompt_id_t op;
   tgt_event_t ev;
 
   gt_debug ("copy from device %d: %zu bytes %p -> %p", dev->id, size, src,
 	    dst);
+  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_from_device,
+	   src, dev->id, dst, gt_ompt_host, size);
   if (dev->plugin->async_data_retrieve (dev->local_id, dst, (void *) src,
 					(int64_t) size, ndeps, deps,
 					&ev) != 0)
@@ -326,6 +425,8 @@ gt_dev_async_from (struct gt_device *dev, void *dst, const void *src,
   if (GT_UNLIKELY (t0))
     gt_profile_copy (dev->id, GT_PROFILE_FROM, size, true,
 		     (uint64_t) (uintptr_t) ev, t0);
+  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_from_device,
+	   src, dev->id, dst, gt_ompt_host, size);
   return ev;
 }
 
@@ -336,9 +437,12 @@ gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
 {
   struct gt_plugin *plugin = dev->plugin;
   uint64_t t0 = gt_profile_start ();
+  ompt_id_t op;
   tgt_event_t ev;
   int32_t err;
 
+  if (GT_UNLIKELY (t0) && gt_ompt_active ())
+    gt_ompt_submit (ompt_scope_begin, &op, ompt_teams (num_teams));
   if (plugin->async_launch)
     err = plugin->async_launch (dev->local_id, entry, vars, (int32_t) mapnum,
 				num_teams, thread_limit,
@@ -352,7 +456,11 @@ gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
   if (err != 0)
     enqueue_failed (dev, "a target region");
   if (GT_UNLIKELY (t0))
-    gt_profile_queued (dev->id, (uint64_t) (uintptr_t) ev, t0);
+    {
+      gt_profile_queued (dev->id, (uint64_t) (uintptr_t) ev, t0);
+      if (gt_ompt_active ())
+	gt_ompt_submit (ompt_scope_end, &op, ompt_teams (num_teams));
+    }
   return ev;
 }
 

@@ -32,6 +32,7 @@
 #include "icv-device.h"
 #include "mapping.h"
 #include "gt-once.h"
+#include "ompt.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,11 @@ load_image_locked (struct gt_device *dev, struct gt_registered_image *img)
   __atomic_store_n (&dev->tables[img->table_id], table, __ATOMIC_RELEASE);
   gt_debug ("device %d loaded an image of target type %d", dev->id,
 	    img->target_type);
+  if (gt_ompt_active ())
+    gt_ompt_device_load (dev->id, img->host_table,
+			 (size_t) ((char *) img->image.ImageEnd
+				   - (char *) img->image.ImageStart),
+			 img->table_id);
   return true;
 }
 
@@ -116,7 +122,16 @@ finish_device_locked (struct gt_device *dev)
      (their incarnation tells).  */
   gt_blocks_free_recycled ();
   __atomic_add_fetch (&dev->incarnation, 1, __ATOMIC_RELEASE);
+  if (gt_ompt_active ())
+    {
+      unsigned i;
+      for (i = 0; i < dev->num_tables; i++)
+	if (dev->tables[i] != NULL)
+	  gt_ompt_device_unload (dev->id, i);
+    }
   gt_dev_deinit (dev);
+  if (gt_ompt_active ())
+    gt_ompt_device_finalize (dev->id);
   dev->num_tables = 0;
   /* The plugin freed the reverse-offload tables with the images.  */
   free (dev->rev_fns);
@@ -211,6 +226,8 @@ gt_device_ready_locked (struct gt_device *dev)
       else
 	{
 	  static pthread_once_t teardown_once = PTHREAD_ONCE_INIT;
+	  if (gt_ompt_active ())
+	    gt_ompt_device_initialize (dev->id, dev->plugin_name);
 	  if (!load_images_locked (dev))
 	    {
 	      /* Nothing is mapped yet: the device is left out, and every

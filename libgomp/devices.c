@@ -26,6 +26,7 @@
 #include "env.h"
 #include "gt-once.h"
 #include "plugin-loader.h"
+#include "ompt.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +96,8 @@ static void
 init_device_table (void)
 {
   load_device_table ();
+  /* The tool, if any, knows the number of the initial device.  */
+  gt_ompt_start (gt_num_devices);
   /* After the plugins registered theirs: see fork.c.  */
   if (loaded_hook)
     loaded_hook ();

@@ -28,6 +28,7 @@
 #include "reverse.h"
 #include "gomp-map-kinds.h"
 #include "entry-points.h"
+#include "ompt.h"
 
 /* Wait for the dependences of an undeferred construct to be satisfied:
    a construct with depend runs only after the sibling tasks it depends
@@ -40,13 +41,50 @@ wait_depend (void **depend)
     GOMP_taskwait_depend (depend);
 }
 
+/* With a tool (ompt.h): do WORK, construct KIND on DEVICE (an argument
+   of the entry point), between the tool's begin and end.  Expanded in
+   the entry point itself, whose caller the tool is told.  Without one,
+   an entry point does WORK after the single test of gt_ompt_active.  */
+#define OMPT_CONSTRUCT(kind, device_num, work)				\
+  do									\
+    {									\
+      struct gt_ompt_target ot_;					\
+      gt_ompt_target_begin (&ot_, (kind), (device_num),			\
+			    __builtin_return_address (0));		\
+      work;								\
+      gt_ompt_target_end (&ot_);					\
+    }									\
+  while (0)
+
+#define WITH_OMPT(kind, device, work)					\
+  do									\
+    {									\
+      if (gt_ompt_active ())						\
+	OMPT_CONSTRUCT ((kind), gt_ompt_device_of (device), work);	\
+      else								\
+	work;								\
+    }									\
+  while (0)
+
+/* An undeferred construct: its dependences, WORK, its completion.  */
+#define UNDEFERRED(depend, work)					\
+  do									\
+    {									\
+      wait_depend (depend);						\
+      work;								\
+      gt_depend_record_done (depend);					\
+    }									\
+  while (0)
+
 GT_PUBLIC void
 GOMP_target (int device, void (*fn) (void *), const void *unused,
 	     size_t mapnum, void **hostaddrs, size_t *sizes,
 	     unsigned char *kinds)
 {
   (void) unused;
-  gt_target_region (device, fn, mapnum, hostaddrs, sizes, kinds, false, NULL);
+  WITH_OMPT (ompt_target, device,
+	     gt_target_region (device, fn, mapnum, hostaddrs, sizes, kinds,
+			       false, NULL));
 }
 
 GT_PUBLIC void
@@ -64,9 +102,10 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 		      kinds, flags, depend, args);
       return;
     }
-  wait_depend (depend);
-  gt_target_region (device, fn, mapnum, hostaddrs, sizes, kinds, true, args);
-  gt_depend_record_done (depend);
+  WITH_OMPT (ompt_target, device,
+	     UNDEFERRED (depend, gt_target_region (device, fn, mapnum,
+						   hostaddrs, sizes, kinds,
+						   true, args)));
 }
 
 GT_PUBLIC void
@@ -74,20 +113,29 @@ GOMP_target_data (int device, const void *unused, size_t mapnum,
 		  void **hostaddrs, size_t *sizes, unsigned char *kinds)
 {
   (void) unused;
-  gt_target_data_begin (device, mapnum, hostaddrs, sizes, kinds, false);
+  WITH_OMPT (ompt_target_enter_data, device,
+	     gt_target_data_begin (device, mapnum, hostaddrs, sizes, kinds,
+				   false));
 }
 
 GT_PUBLIC void
 GOMP_target_data_ext (int device, size_t mapnum, void **hostaddrs,
 		      size_t *sizes, unsigned short *kinds)
 {
-  gt_target_data_begin (device, mapnum, hostaddrs, sizes, kinds, true);
+  WITH_OMPT (ompt_target_enter_data, device,
+	     gt_target_data_begin (device, mapnum, hostaddrs, sizes, kinds,
+				   true));
 }
 
 GT_PUBLIC void
 GOMP_target_end_data (void)
 {
-  gt_target_data_end ();
+  /* The end of a target data construct is an exit data to a tool.  */
+  if (gt_ompt_active ())
+    OMPT_CONSTRUCT (ompt_target_exit_data, gt_target_data_device (),
+		    gt_target_data_end ());
+  else
+    gt_target_data_end ();
 }
 
 GT_PUBLIC void
@@ -95,7 +143,9 @@ GOMP_target_update (int device, const void *unused, size_t mapnum,
 		    void **hostaddrs, size_t *sizes, unsigned char *kinds)
 {
   (void) unused;
-  gt_target_update (device, mapnum, hostaddrs, sizes, kinds, false);
+  WITH_OMPT (ompt_target_update, device,
+	     gt_target_update (device, mapnum, hostaddrs, sizes, kinds,
+			       false));
 }
 
 GT_PUBLIC void
@@ -109,9 +159,9 @@ GOMP_target_update_ext (int device, size_t mapnum, void **hostaddrs,
 		      kinds, flags, depend, NULL);
       return;
     }
-  wait_depend (depend);
-  gt_target_update (device, mapnum, hostaddrs, sizes, kinds, true);
-  gt_depend_record_done (depend);
+  WITH_OMPT (ompt_target_update, device,
+	     UNDEFERRED (depend, gt_target_update (device, mapnum, hostaddrs,
+						   sizes, kinds, true)));
 }
 
 GT_PUBLIC void
@@ -125,7 +175,9 @@ GOMP_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
 		      hostaddrs, sizes, kinds, flags, depend, NULL);
       return;
     }
-  wait_depend (depend);
-  gt_target_enter_exit_data (device, mapnum, hostaddrs, sizes, kinds, flags);
-  gt_depend_record_done (depend);
+  WITH_OMPT ((flags & GT_TARGET_FLAG_EXIT_DATA) ? ompt_target_exit_data
+	     : ompt_target_enter_data, device,
+	     UNDEFERRED (depend, gt_target_enter_exit_data (device, mapnum,
+							    hostaddrs, sizes,
+							    kinds, flags)));
 }

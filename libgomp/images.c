@@ -29,6 +29,7 @@
 #include "device-calls.h"
 #include "icv-device.h"
 #include "mapping.h"
+#include "ompt.h"
 
 #include <stdlib.h>
 
@@ -127,8 +128,12 @@ gt_image_unload (struct gt_registered_image *img)
 	    gt_disassociate_locked (dev, (uintptr_t) h->addr);
 	}
       if (gt_dev_unload_image (dev, &img->image))
-	gt_debug ("device %d unloaded an image of target type %d", dev->id,
-		  img->target_type);
+	{
+	  gt_debug ("device %d unloaded an image of target type %d",
+		    dev->id, img->target_type);
+	  if (gt_ompt_active ())
+	    gt_ompt_device_unload (dev->id, img->table_id);
+	}
       else
 	gt_debug ("device %d cannot unload an image of target type %d; it "
 		  "keeps it until it is finished", dev->id, img->target_type);

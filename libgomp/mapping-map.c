@@ -447,3 +447,9 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   if (GT_UNLIKELY (gt_profile_on))
     gt_profile_map_size (dev->id, dev->mem_map.count);
 }
+
+int
+gt_map_kind (const void *kinds, bool short_kinds, size_t i, bool *implicit)
+{
+  return gt_decode_kind (kinds, short_kinds, i, NULL, implicit);
+}

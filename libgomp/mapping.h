@@ -173,6 +173,11 @@ enum gt_map_purpose
 /* The functions below work on the table of X's device, whose lock is
    held, and queue their copies on X (transfer.h).  */
 
+/* Kind I of KINDS (16-bit when SHORT_KINDS, else 8-bit), decoded:
+   whether it is implicit in *IMPLICIT.  */
+int gt_map_kind (const void *kinds, bool short_kinds, size_t i,
+		 bool *implicit) GT_HIDDEN;
+
 /* Map the MAPNUM items of one construct and record in C what to undo.
    KINDS are 16-bit when SHORT_KINDS, else 8-bit.  For GT_MAP_FOR_TARGET,
    DEVADDRS receives each item's device value.  */

@@ -731,11 +731,12 @@ profile_init (void)
 static void __attribute__ ((destructor))
 profile_fini (void)
 {
-  int on = gt_profile_on;
+  int on = gt_profile_on & (GT_PROFILE_TRACE | GT_PROFILE_SUMMARY);
 
   if (!on)
     return;
-  gt_profile_on = 0;
+  /* An OMPT tool's bit stays (ompt.c).  */
+  gt_profile_on &= GT_PROFILE_OMPT;
   if (on & GT_PROFILE_SUMMARY)
     gt_summary_write (summary_file);
   if (trace_fd < 0)

@@ -32,6 +32,7 @@
 /* Bits of gt_profile_on.  */
 #define GT_PROFILE_TRACE 1	/* GOMPTARGET_PROFILE: the trace file.  */
 #define GT_PROFILE_SUMMARY 2	/* GOMPTARGET_SUMMARY: the exit table.  */
+#define GT_PROFILE_OMPT 4	/* An OMPT tool is active (ompt.h).  */
 
 /* Nonzero while something is recorded; set once, before main, by the
    environment (profile.c), and cleared when the records are written at

@@ -35,6 +35,7 @@
 #include "runner.h"
 #include "transfer.h"
 #include "profile.h"
+#include "ompt.h"
 
 #include <omp.h>
 #include "gomp-map-kinds.h"
@@ -214,6 +215,27 @@ debug_launch (struct gt_device *dev, void *entry, size_t mapnum,
 	    gt_debug_count (thread_limit, limit, sizeof limit));
 }
 
+/* Announce to the tool the MAPNUM variables of the region about to be
+   mapped: HOSTADDRS, SIZES and KINDS as the entry point got them,
+   DEVADDRS where they will be on the device (ompt.h).  */
+static void __attribute__ ((noinline))
+ompt_announce_map (size_t mapnum, void **hostaddrs, void **devaddrs,
+		   size_t *sizes, const void *kinds, bool short_kinds)
+{
+  unsigned int *flags = gt_ompt_map_flags_buffer (mapnum);
+  size_t i;
+
+  if (flags == NULL)
+    return;
+  for (i = 0; i < mapnum; i++)
+    {
+      bool implicit;
+      int k = gt_map_kind (kinds, short_kinds, i, &implicit);
+      flags[i] = gt_ompt_map_flags (k, implicit);
+    }
+  gt_ompt_map_at_launch (mapnum, hostaddrs, devaddrs, sizes, flags);
+}
+
 /* Map the variables of region ENTRY on X's device, for construct C, and
    queue its launch.  */
 static void
@@ -224,6 +246,11 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
 {
   struct gt_device *dev = x->dev;
   void **devaddrs = gt_thread_devaddrs (mapnum);
+
+  /* Reported at the launch, with the device addresses.  */
+  if (gt_ompt_active ())
+    ompt_announce_map (mapnum, hostaddrs, devaddrs, sizes, kinds,
+		       short_kinds);
 
   gt_device_lock (dev);
   c->gen = ++dev->generation;
@@ -329,6 +356,22 @@ gt_target_data_begin (int device, size_t mapnum, void **hostaddrs,
 		      GT_MAP_FOR_DATA, NULL, c);
   gt_device_unlock (dev);
   finish_waiting (x, "mapping the variables of target data");
+}
+
+int
+gt_target_data_device (void)
+{
+  struct gt_construct *c = data_stack;
+
+  return c != NULL && c->dev != NULL ? c->dev->id : gt_ompt_host;
+}
+
+int
+gt_ompt_device_of (int device)
+{
+  struct gt_device *dev = gt_resolve_device (device);
+
+  return dev != NULL ? dev->id : gt_ompt_host;
 }
 
 void
@@ -465,6 +508,23 @@ gt_target_enter_exit_data (int device, size_t mapnum, void **hostaddrs,
     }
 }
 
+/* The OMPT kind of nowait construct WHAT (FLAGS: GOMP_target_enter_exit_
+   data's).  */
+static ompt_target_t
+ompt_nowait_kind (enum gt_task_kind what, unsigned flags)
+{
+  switch (what)
+    {
+    case GT_TASK_REGION:
+      return ompt_target_nowait;
+    case GT_TASK_UPDATE:
+      return ompt_target_update_nowait;
+    default:
+      return (flags & GT_TARGET_FLAG_EXIT_DATA)
+	     ? ompt_target_exit_data_nowait : ompt_target_enter_data_nowait;
+    }
+}
+
 /* ---- Constructs the encountering thread does not wait for.  ----
 
    A nowait construct is queued in full at once: its copies, its launch,
@@ -500,6 +560,9 @@ struct gt_queued
      queued (0: not recorded).  */
   void (*profile_fn) (void *);
   uint64_t profile_t0;
+  /* The construct for an OMPT tool; OMPT_ON: begun, to be ended.  */
+  struct gt_ompt_target ompt;
+  bool ompt_on;
   struct gt_queued *next;	/* Free list.  */
 };
 
@@ -550,8 +613,12 @@ finished (struct gt_queued *q)
 
   if (GT_UNLIKELY (q->profile_t0))
     {
-      gt_profile_region_done ((const void *) q->profile_fn, q->profile_t0);
+      if (q->profile_fn != NULL)
+	gt_profile_region_done ((const void *) q->profile_fn,
+				q->profile_t0);
       q->profile_t0 = 0;
+      if (q->ompt_on)
+	gt_ompt_target_end_detached (&q->ompt);
     }
   q->rev = false;
   if (q->c.npinned == 0 && !rev)
@@ -619,13 +686,25 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
       entry = gt_device_entry (dev, fn);
       if (GT_UNLIKELY (entry == NULL))
 	{
-	  region_without_code (dev, fn, hostaddrs, args);
+	  if (GT_UNLIKELY (t0) && gt_ompt_active ())
+	    {
+	      struct gt_ompt_target ot;
+	      gt_ompt_target_begin (&ot, ompt_target_nowait, dev->id, NULL);
+	      region_without_code (dev, fn, hostaddrs, args);
+	      gt_ompt_target_end (&ot);
+	    }
+	  else
+	    region_without_code (dev, fn, hostaddrs, args);
 	  return NULL;
 	}
     }
   q = queued_new (dev);
-  q->profile_t0 = what == GT_TASK_REGION ? t0 : 0;
-  q->profile_fn = fn;
+  q->profile_t0 = t0;
+  q->profile_fn = what == GT_TASK_REGION ? fn : NULL;
+  q->ompt_on = GT_UNLIKELY (t0) && gt_ompt_active ();
+  if (q->ompt_on)
+    gt_ompt_target_begin (&q->ompt, ompt_nowait_kind (what, flags), dev->id,
+			  NULL);
   /* Host memory is read when the queue gets there if earlier work may
      still write it.  */
   x = gt_xfer_new (dev, ndeps, deps, ndeps > 0);
@@ -654,6 +733,9 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
       break;
     }
   q->final = gt_xfer_finish (x);
+  /* Its end is reported where its completion is seen (finished).  */
+  if (q->ompt_on)
+    gt_ompt_target_detach (&q->ompt);
   if (callbacks)
     gt_dev_async_notify (dev, q->final,
 			 (void *) ((uintptr_t) q | TOKEN_QUEUED));
@@ -702,11 +784,10 @@ gt_queued_wait (struct gt_queued *q)
   queued_free (q);
 }
 
-void
-gt_run_target_task (enum gt_task_kind what, int device,
-		    void (*fn) (void *), size_t mapnum, void **hostaddrs,
-		    size_t *sizes, unsigned short *kinds, unsigned flags,
-		    void **args)
+static void
+run_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
+		 size_t mapnum, void **hostaddrs, size_t *sizes,
+		 unsigned short *kinds, unsigned flags, void **args)
 {
   switch (what)
     {
@@ -722,4 +803,25 @@ gt_run_target_task (enum gt_task_kind what, int device,
 				 flags);
       break;
     }
+}
+
+void
+gt_run_target_task (enum gt_task_kind what, int device,
+		    void (*fn) (void *), size_t mapnum, void **hostaddrs,
+		    size_t *sizes, unsigned short *kinds, unsigned flags,
+		    void **args)
+{
+  if (gt_ompt_active ())
+    {
+      struct gt_ompt_target ot;
+
+      gt_ompt_target_begin (&ot, ompt_nowait_kind (what, flags),
+			    gt_ompt_device_of (device), NULL);
+      run_target_task (what, device, fn, mapnum, hostaddrs, sizes, kinds,
+		       flags, args);
+      gt_ompt_target_end (&ot);
+    }
+  else
+    run_target_task (what, device, fn, mapnum, hostaddrs, sizes, kinds,
+		     flags, args);
 }

@@ -69,6 +69,12 @@ void gt_target_data_begin (int device, size_t mapnum, void **hostaddrs,
 			   bool short_kinds) GT_HIDDEN;
 void gt_target_data_end (void) GT_HIDDEN;
 
+/* For an OMPT tool: the device number of construct argument DEVICE (the
+   initial device's where the construct runs on the host), and that of
+   the innermost target data construct of this thread.  */
+int gt_ompt_device_of (int device) GT_HIDDEN;
+int gt_target_data_device (void) GT_HIDDEN;
+
 /* Target update, and target enter/exit data (FLAGS: GOMP_target_enter_
    exit_data's), waited for.  */
 void gt_target_update (int device, size_t mapnum, void **hostaddrs,

@@ -1,0 +1,12 @@
+/* { dg-set-target-env-var OMP_TOOL_LIBRARIES "@PLUGINDIR@/libgomptarget-test-ompt.so" } */
+/* Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+
+   An OMPT tool loaded through OMP_TOOL_LIBRARIES with the nvptx plugin on
+   its emulated GPU (libgomptarget.ompt/ompt-body.h).  */
+
+#include "../libgomptarget.ompt/ompt-library.h"
+
+/* { dg-final { gomptarget-output-includes {ompt: ok} } } */
+/* { dg-final { gomptarget-output-includes {ompt tool: finalized, 1 device\(s\) initialized, 1 finalized, 1 image\(s\) loaded, 1 unloaded} } } */
+/* { dg-final { gomptarget-output-includes {ompt: 1 image\(s\) loaded} } } */

@@ -1,0 +1,8 @@
+/* Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+
+   OMPT device tracing on the emulated host device: see ompt-trace.h.  */
+
+#include "ompt-trace.h"
+
+/* { dg-final { gomptarget-output-includes {trace: 6 target, 3 to, 3 from, 3 kernels, 0 bad; several buffers} } } */
