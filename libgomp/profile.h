@@ -124,6 +124,16 @@ void gt_profile_queue_op (int device, uint32_t queue, int kind,
 			  uint64_t start, uint64_t end, int dep_device,
 			  uint32_t dep_queue, uint64_t dep_time) GT_HIDDEN;
 
+/* The device ran the operation of kind KIND whose host-side span
+   gt_profile_queue_op recorded on queue QUEUE of DEVICE (EVENT, NAME,
+   HOST_FN as there; HOST_TIME: the start of that span) from START to
+   END by the device's own clock, converted to the records' clock: see
+   GOMPTARGET_PLUGIN_profile_device_op (gomptarget-services.h).  */
+void gt_profile_device_op (int device, uint32_t queue, int kind,
+			   const char *name, const void *host_fn,
+			   uint64_t event, uint64_t host_time,
+			   uint64_t start, uint64_t end) GT_HIDDEN;
+
 /* PTR, BYTES of DEVICE's memory, allocated from T0 to now (PTR NULL:
    failed).  */
 void gt_profile_alloc (int device, const void *ptr, size_t bytes,

@@ -391,6 +391,35 @@ count_flows (const struct jval *t, const char *name, bool other_track)
   return n;
 }
 
+/* The number of spans of category CAT named NAME that lie inside a span
+   of category IN_CAT named IN_NAME (give or take SLACK microseconds).  */
+static int
+count_inside (const struct jval *t, const char *cat, const char *name,
+	      const char *in_cat, const char *in_name, double slack)
+{
+  int n = 0;
+
+  for (int i = 0; i < t->n; i++)
+    {
+      const struct jval *e = t->vals[i];
+      double ts = jnum (e, "ts"), end = ts + jnum (e, "dur");
+      if (!is_span (e, cat, name))
+	continue;
+      for (int j = 0; j < t->n; j++)
+	{
+	  const struct jval *o = t->vals[j];
+	  double ots = jnum (o, "ts"), oend = ots + jnum (o, "dur");
+	  if (is_span (o, in_cat, in_name) && ts >= ots - slack
+	      && end <= oend + slack)
+	    {
+	      n++;
+	      break;
+	    }
+	}
+    }
+  return n;
+}
+
 /* ---- The summary.  ---- */
 
 /* The line of summary S whose last field is NAME (a region), or that
