@@ -133,6 +133,13 @@ GOMPTARGET_PLUGIN_profile_queue_op (int32_t device_num, uint32_t queue,
 }
 
 GT_PUBLIC void
+GOMPTARGET_PLUGIN_profile_console (int32_t device_num, uint64_t bytes,
+				   uint64_t start, uint64_t end)
+{
+  gt_profile_console (device_num, bytes, start, end);
+}
+
+GT_PUBLIC void
 GOMPTARGET_PLUGIN_profile_device_op (int32_t device_num, uint32_t queue,
 				     int32_t kind, const char *name,
 				     const void *host_fn, uint64_t event,

@@ -571,6 +571,23 @@ gt_profile_device_op (int device, uint32_t queue, int kind,
   gt_mutex_release (&b->lock);
 }
 
+void
+gt_profile_console (int device, uint64_t bytes, uint64_t start,
+		    uint64_t end)
+{
+  struct thread_buf *b;
+
+  if (!(gt_profile_on & GT_PROFILE_TRACE) || end < start
+      || (b = lock_buf ()) == NULL)
+    return;
+  begin_span (b, "console output", "console", start, end, b->tid);
+  put_device (b, device);
+  PUT_LIT (b, ",\"bytes\":");
+  put_u64 (b, bytes);
+  END_SPAN (b);
+  gt_mutex_release (&b->lock);
+}
+
 /* A span of category CAT named NAME on DEVICE from T0 to now, with the
    argument KEY (NULL: none) of value V, in hexadecimal when HEX.  */
 static void

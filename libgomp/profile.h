@@ -134,6 +134,11 @@ void gt_profile_device_op (int device, uint32_t queue, int kind,
 			   uint64_t event, uint64_t host_time,
 			   uint64_t start, uint64_t end) GT_HIDDEN;
 
+/* The calling thread wrote BYTES that DEVICE printed from START to
+   END.  */
+void gt_profile_console (int device, uint64_t bytes, uint64_t start,
+			 uint64_t end) GT_HIDDEN;
+
 /* PTR, BYTES of DEVICE's memory, allocated from T0 to now (PTR NULL:
    failed).  */
 void gt_profile_alloc (int device, const void *ptr, size_t bytes,

@@ -117,6 +117,9 @@ typedef void gt_ancestor_fn (void *arg, void (*host_fn) (void *),
      device's clock (CUDA events, HSA dispatch time stamps), converted by
      the plugin to profile_clock's.  Shown on a track of its own beside
      the queue's, with an arrow from the host-side span.  Thread-safe.
+   profile_console (optional: NULL in an older library): the calling
+     thread wrote BYTES of what device DEVICE_NUM printed (its console)
+     from START to END (profile_clock's).  Thread-safe.
 
    The end of the program.
    device_ends_program: a device of the plugin ends the program (a

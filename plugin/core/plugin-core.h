@@ -260,6 +260,10 @@ void gtc_profile_init (void) GTC_HIDDEN;
 bool gtc_profile_is_on (void) GTC_HIDDEN;
 /* The clock of its records, in nanoseconds.  */
 uint64_t gtc_profile_clock (void) GTC_HIDDEN;
+/* Record that the calling thread wrote BYTES DEV printed from START (the
+   clock) to now.  */
+void gtc_profile_console (struct gtc_device *dev, uint64_t bytes,
+			  uint64_t start) GTC_HIDDEN;
 
 /* The queue of device DEV the calling thread uses when an operation has
    no dependence; made on first use.  NULL (with a message) on failure.  */

@@ -56,6 +56,15 @@ gtc_profile_is_on (void)
 }
 
 void
+gtc_profile_console (struct gtc_device *dev, uint64_t bytes, uint64_t start)
+{
+  const struct gt_plugin_services *s = gt_services ();
+
+  if (s->profile_console != NULL)
+    s->profile_console (dev->number, bytes, start, gtc_profile_clock ());
+}
+
+void
 gtc_profile_init (void)
 {
   gt_once (&profiling_once, &profiling_known, ask_profiling);

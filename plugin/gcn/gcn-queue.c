@@ -652,7 +652,7 @@ serve_queue (struct gcn_queue *q, struct serve_todo *todo)
 	  /* Whatever the kernel wrote before it completed is seen by the
 	     drain that follows this load.  */
 	  complete = signal_done (st->signal);
-	  r = gcn_console_drain (out, &slot);
+	  r = gcn_console_drain (q->dev, out, &slot);
 	  if (r == GCN_DRAIN_REQUEST)
 	    {
 	      st->serving = true;

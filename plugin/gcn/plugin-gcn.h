@@ -372,10 +372,11 @@ enum gcn_drain
   GCN_DRAIN_REQUEST		/* Stopped at a reverse-offload slot.  */
 };
 
-/* Print the slots the device has finished, in order, up to the first one
+/* Print the slots device DEV has finished, in order, up to the first one
    that is not written yet or asks for reverse offload (left in *SLOT, not
    consumed).  */
-enum gcn_drain gcn_console_drain (struct gcn_output *out,
+enum gcn_drain gcn_console_drain (struct gcn_device *dev,
+				  struct gcn_output *out,
 				  struct gcn_console_slot **slot) GCN_HIDDEN;
 
 /* Serve the reverse-offload request in SLOT of OUT (the slot at index

@@ -391,6 +391,19 @@ count_flows (const struct jval *t, const char *name, bool other_track)
   return n;
 }
 
+/* The sum of the argument KEY of the spans of category CAT named NAME.  */
+static double
+sum_arg (const struct jval *t, const char *cat, const char *name,
+	 const char *key)
+{
+  double sum = 0;
+
+  for (int i = 0; i < t->n; i++)
+    if (is_span (t->vals[i], cat, name))
+      sum += jnum (jget (t->vals[i], "args"), key);
+  return sum;
+}
+
 /* The number of spans of category CAT named NAME that lie inside a span
    of category IN_CAT named IN_NAME (give or take SLACK microseconds).  */
 static int
