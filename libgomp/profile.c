@@ -387,6 +387,15 @@ gt_profile_region_done (const void *fn, uint64_t t0)
     gt_summary_region (fn, t1 - t0);
 }
 
+/* The calling thread's copies are the runtime's own (gt_profile_own).  */
+static __thread bool own_copies;
+
+void
+gt_profile_own (bool on)
+{
+  own_copies = on;
+}
+
 static const char *const copy_names[] = {
   [GT_PROFILE_TO] = "copy to device",
   [GT_PROFILE_FROM] = "copy from device",
@@ -418,6 +427,8 @@ gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
     PUT_LIT (b, "\",\"nowait\":true");
   else
     PUT_LIT (b, "\",\"nowait\":false");
+  if (own_copies)
+    PUT_LIT (b, ",\"own\":true");
   END_SPAN (b);
   /* The arrow starts where the copy was queued.  */
   if (async && event != 0)

@@ -110,6 +110,32 @@ void gt_profile_region_done (const void *fn, uint64_t t0) GT_HIDDEN;
 void gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
 		      bool async, uint64_t event, uint64_t t0) GT_HIDDEN;
 
+/* ON: the copies the calling thread records from now on are the
+   runtime's own (pointer attachment, firstprivate copies, the ICVs,
+   reverse offload's): marked so ("own": true); false: no more.  */
+void gt_profile_own (bool on) GT_HIDDEN;
+
+/* Around a copy of the runtime's own:
+     bool own = gt_profile_own_begin ();
+     ... the copy ...
+     gt_profile_own_end (own);
+   which costs the test of gt_profile_on when off.  */
+static inline bool
+gt_profile_own_begin (void)
+{
+  if (GT_LIKELY (!gt_profile_on))
+    return false;
+  gt_profile_own (true);
+  return true;
+}
+
+static inline void
+gt_profile_own_end (bool own)
+{
+  if (GT_UNLIKELY (own))
+    gt_profile_own (false);
+}
+
 /* The calling thread queued the operation whose event is EVENT on
    DEVICE, from T0 to now: the start of an arrow to where the queue runs
    it.  */

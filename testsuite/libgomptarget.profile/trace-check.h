@@ -324,6 +324,27 @@ count_copies (const struct jval *t, const char *dir, double bytes)
   return n;
 }
 
+/* The number of copies of BYTES bytes in direction DIR that are the
+   runtime's own ("own": true) when OWN, else the program's.  */
+static int
+count_own_copies (const struct jval *t, const char *dir, double bytes,
+		  bool own)
+{
+  int n = 0;
+
+  for (int i = 0; i < t->n; i++)
+    {
+      const struct jval *e = t->vals[i], *a = jget (e, "args");
+      const struct jval *o = jget (a, "own");
+      if (is_span (e, "copy", NULL) && jstr (a, "direction")
+	  && strcmp (jstr (a, "direction"), dir) == 0
+	  && jnum (a, "bytes") == bytes
+	  && (o != NULL && o->type == J_BOOL && o->num != 0) == own)
+	n++;
+    }
+  return n;
+}
+
 /* The number of distinct threads with spans of category CAT named NAME;
    each must have a thread_name record.  */
 static int
