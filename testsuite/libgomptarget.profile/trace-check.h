@@ -4,7 +4,8 @@
    What the GOMPTARGET_PROFILE and GOMPTARGET_SUMMARY tests share: running
    this program again with a variable set (the records are written at
    exit, so the program checks a run of itself), a strict JSON reader for
-   the trace (any syntax error fails the test) and queries on its events.  */
+   the trace (any syntax error fails the test) and queries on its events.
+   C, and C++ for the tests of C++ programs.  */
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -70,7 +71,7 @@ read_file (const char *path)
   fseek (f, 0, SEEK_END);
   n = ftell (f);
   fseek (f, 0, SEEK_SET);
-  buf = malloc (n + 1);
+  buf = (char *) malloc (n + 1);
   if (buf == NULL || fread (buf, 1, n, f) != (size_t) n)
     fail ("cannot read %s", path);
   buf[n] = '\0';
@@ -106,7 +107,7 @@ static struct jval *jparse (void);
 static char *
 jstring (void)
 {
-  char *s = malloc (strlen (jp) + 1), *o = s;
+  char *s = (char *) malloc (strlen (jp) + 1), *o = s;
 
   if (*jp++ != '"')
     fail ("JSON: a string expected at '%.20s'", jp - 1);
@@ -139,7 +140,7 @@ jstring (void)
 static struct jval *
 jparse (void)
 {
-  struct jval *v = calloc (1, sizeof *v);
+  struct jval *v = (struct jval *) calloc (1, sizeof *v);
 
   jws ();
   if (*jp == '{' || *jp == '[')
@@ -154,8 +155,10 @@ jparse (void)
 	}
       for (;;)
 	{
-	  v->keys = realloc (v->keys, (v->n + 1) * sizeof *v->keys);
-	  v->vals = realloc (v->vals, (v->n + 1) * sizeof *v->vals);
+	  v->keys = (char **) realloc (v->keys,
+				       (v->n + 1) * sizeof *v->keys);
+	  v->vals = (struct jval **) realloc (v->vals,
+					      (v->n + 1) * sizeof *v->vals);
 	  v->keys[v->n] = NULL;
 	  if (obj)
 	    {
