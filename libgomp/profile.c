@@ -388,7 +388,7 @@ gt_profile_region_done (const void *fn, uint64_t t0)
 }
 
 /* The calling thread's copies are the runtime's own (gt_profile_own).  */
-static __thread bool own_copies;
+static GT_TLS bool own_copies;
 
 void
 gt_profile_own (bool on)

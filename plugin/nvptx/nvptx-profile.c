@@ -5,7 +5,8 @@
    front end's clock was taken then (cuEventElapsedTime gives
    milliseconds in a float: a microsecond's resolution for a program
    that runs some ten seconds, less after).  Nothing of this runs unless
-   the front end records.
+   the front end records.  The pairs of events are kept for reuse, one
+   list per stream.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -30,9 +31,10 @@
 #include <stdlib.h>
 
 /* The events of one operation.  */
-struct times
+struct nvptx_times
 {
   CUevent start, end;
+  struct nvptx_times *next;	/* In the stream's free list.  */
 };
 
 void
@@ -42,6 +44,8 @@ nvptx_times_init (struct nvptx_queue *q)
   CUevent ref;
 
   q->time_ref = NULL;
+  q->free_times = NULL;
+  pthread_mutex_init (&q->times_lock, NULL);
   if (!gtc_profile_is_on () || CU (cuEventElapsedTime) == NULL
       || CU (cuEventCreate) (&ref, CU_EVENT_DEFAULT) != CUDA_SUCCESS)
     return;
@@ -59,16 +63,8 @@ nvptx_times_init (struct nvptx_queue *q)
   q->time_ref_ns = t0 + (t1 - t0) / 2;
 }
 
-void
-nvptx_times_fini (struct nvptx_queue *q)
-{
-  if (q->time_ref != NULL)
-    CU (cuEventDestroy_v2) (q->time_ref);
-  q->time_ref = NULL;
-}
-
 static void
-times_free (struct times *t)
+times_free (struct nvptx_times *t)
 {
   if (t->start != NULL)
     CU (cuEventDestroy_v2) (t->start);
@@ -77,19 +73,45 @@ times_free (struct times *t)
   free (t);
 }
 
+void
+nvptx_times_fini (struct nvptx_queue *q)
+{
+  struct nvptx_times *t;
+
+  while ((t = q->free_times) != NULL)
+    {
+      q->free_times = t->next;
+      times_free (t);
+    }
+  if (q->time_ref != NULL)
+    CU (cuEventDestroy_v2) (q->time_ref);
+  q->time_ref = NULL;
+  pthread_mutex_destroy (&q->times_lock);
+}
+
 void *
 nvptx_time_begin (struct gtc_queue *gq, int unused_kind)
 {
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
-  struct times *t;
+  struct nvptx_times *t;
 
   (void) unused_kind;
-  if (q->time_ref == NULL || nvptx_use ((struct nvptx_device *) gq->dev)
-      || (t = calloc (1, sizeof *t)) == NULL)
+  if (q->time_ref == NULL || nvptx_use ((struct nvptx_device *) gq->dev))
     return NULL;
-  if (CU (cuEventCreate) (&t->start, CU_EVENT_DEFAULT) != CUDA_SUCCESS
-      || CU (cuEventCreate) (&t->end, CU_EVENT_DEFAULT) != CUDA_SUCCESS
-      || CU (cuEventRecord) (t->start, q->stream) != CUDA_SUCCESS)
+  pthread_mutex_lock (&q->times_lock);
+  if ((t = q->free_times) != NULL)
+    q->free_times = t->next;
+  pthread_mutex_unlock (&q->times_lock);
+  if (t == NULL
+      && ((t = calloc (1, sizeof *t)) == NULL
+	  || CU (cuEventCreate) (&t->start, CU_EVENT_DEFAULT) != CUDA_SUCCESS
+	  || CU (cuEventCreate) (&t->end, CU_EVENT_DEFAULT) != CUDA_SUCCESS))
+    {
+      if (t != NULL)
+	times_free (t);
+      return NULL;
+    }
+  if (CU (cuEventRecord) (t->start, q->stream) != CUDA_SUCCESS)
     {
       times_free (t);
       return NULL;
@@ -101,7 +123,7 @@ void *
 nvptx_time_end (struct gtc_queue *gq, int unused_kind, void *token)
 {
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
-  struct times *t = token;
+  struct nvptx_times *t = token;
 
   (void) unused_kind;
   if (t != NULL && CU (cuEventRecord) (t->end, q->stream) != CUDA_SUCCESS)
@@ -117,7 +139,7 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
 		 uint64_t *end)
 {
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
-  struct times *t = token;
+  struct nvptx_times *t = token;
   float from_ref, took;
   int got;
 
@@ -138,6 +160,10 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
       *start = q->time_ref_ns + (uint64_t) ((double) from_ref * 1e6);
       *end = *start + (uint64_t) ((double) took * 1e6);
     }
-  times_free (t);
+  /* Both events have completed: they may be recorded again.  */
+  pthread_mutex_lock (&q->times_lock);
+  t->next = q->free_times;
+  q->free_times = t;
+  pthread_mutex_unlock (&q->times_lock);
   return got;
 }

@@ -264,6 +264,9 @@ struct nvptx_queue
      NULL: the device's times are not taken.  */
   CUevent time_ref;
   uint64_t time_ref_ns;
+  /* Pairs of events to reuse, under TIMES_LOCK.  */
+  pthread_mutex_t times_lock;
+  struct nvptx_times *free_times;
 };
 
 /* A kernel of an image.  */
