@@ -489,6 +489,19 @@ static const char *const queue_op_names[] = {
   [GT_PROFILE_OP_WAIT] = "wait for a queue"
 };
 
+/* The name of a queue's operation of KIND (valid): a launch's kernel NAME
+   (in BUF of SIZE bytes) or host function HOST_FN, else what it is.  */
+static const char *
+op_name (int kind, const char *name, const void *host_fn, char *buf,
+	 size_t size)
+{
+  if (kind == GT_PROFILE_OP_LAUNCH && name != NULL)
+    return gt_profile_kernel_name (name, buf, size);
+  if (kind == GT_PROFILE_OP_LAUNCH && host_fn != NULL)
+    return gt_profile_fn_name (host_fn);
+  return queue_op_names[kind];
+}
+
 void
 gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
 		     const char *name, const void *host_fn, uint64_t event,
@@ -503,11 +516,7 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
   if (!(gt_profile_on & GT_PROFILE_TRACE) || kind < 0
       || kind > GT_PROFILE_OP_WAIT)
     return;
-  what = queue_op_names[kind];
-  if (kind == GT_PROFILE_OP_LAUNCH && name != NULL)
-    what = gt_profile_kernel_name (name, kernel, sizeof kernel);
-  else if (kind == GT_PROFILE_OP_LAUNCH && host_fn != NULL)
-    what = gt_profile_fn_name (host_fn);
+  what = op_name (kind, name, host_fn, kernel, sizeof kernel);
   if ((b = lock_buf ()) == NULL)
     return;
   announce (b, announced, device, queue, track, "");
@@ -551,11 +560,7 @@ gt_profile_device_op (int device, uint32_t queue, int kind,
   if (!(gt_profile_on & GT_PROFILE_TRACE) || kind < 0
       || kind > GT_PROFILE_OP_WAIT || end < start)
     return;
-  what = queue_op_names[kind];
-  if (kind == GT_PROFILE_OP_LAUNCH && name != NULL)
-    what = gt_profile_kernel_name (name, kernel, sizeof kernel);
-  else if (kind == GT_PROFILE_OP_LAUNCH && host_fn != NULL)
-    what = gt_profile_fn_name (host_fn);
+  what = op_name (kind, name, host_fn, kernel, sizeof kernel);
   if ((b = lock_buf ()) == NULL)
     return;
   announce (b, announced_device, device, queue, track, " (device clock)");
