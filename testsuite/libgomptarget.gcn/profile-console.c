@@ -43,6 +43,7 @@ main (int argc, char **argv)
   if ((n = count_tracks (t, "console", "console output")) < 1)
     fail ("the flushes on no named track");
   printf ("trace: ok\n");
+  jfree (t);
   return 0;
 }
 

@@ -74,5 +74,7 @@ main (int argc, char **argv)
   if (strstr (text, "_ZN2ns") != NULL)
     fail ("a mangled name in the summary:\n%s", text);
   printf ("trace: ok\n");
+  jfree (t);
+  free (text);
   return 0;
 }

@@ -102,5 +102,6 @@ main (int argc, char **argv)
     fail ("%.3f ms waited in %llu wait(s), not 10 ms to the region's "
 	  "%.3f ms (and 10 ms) in at least one", wait_ms, waits, region_ms);
   printf ("summary: ok\n");
+  free (s);
   return 0;
 }

@@ -91,5 +91,6 @@ main (int argc, char **argv)
     fail ("the firstprivate copy of b: %d, or not marked as the runtime's "
 	  "own", n);
   printf ("trace: ok\n");
+  jfree (t);
   return 0;
 }

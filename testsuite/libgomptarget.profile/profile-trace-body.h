@@ -85,5 +85,6 @@ main (int argc, char **argv)
 #endif
 #endif
   printf ("trace: ok\n");
+  jfree (t);
   return 0;
 }

@@ -222,13 +222,33 @@ static struct jval *
 json_file (const char *path)
 {
   struct jval *v;
+  char *text = read_file (path);
 
-  jp = read_file (path);
+  jp = text;
   v = jparse ();
   jws ();
   if (*jp != '\0')
     fail ("JSON: text after the value in %s: '%.20s'", path, jp);
+  free (text);
   return v;
+}
+
+/* Free V and what it holds.  */
+static void
+jfree (struct jval *v)
+{
+  if (v == NULL)
+    return;
+  for (int i = 0; i < v->n; i++)
+    {
+      if (v->keys)
+	free (v->keys[i]);
+      jfree (v->vals[i]);
+    }
+  free (v->keys);
+  free (v->vals);
+  free (v->str);
+  free (v);
 }
 
 static struct jval *
