@@ -28,10 +28,14 @@
 
 #include "plugin-gcn.h"
 
+/* Readings of both clocks: the tightest is kept.  */
+#define CALIBRATION_TRIES 5
+
 void
 gcn_times_init (struct gcn_queue *q)
 {
-  uint64_t t0, t1, ticks, freq;
+  uint64_t t0, t1, ticks, freq, best = UINT64_MAX;
+  int i;
 
   q->timed = false;
   if (!gtc_profile_is_on ()
@@ -41,16 +45,24 @@ gcn_times_init (struct gcn_queue *q)
 				      &freq) != HSA_STATUS_SUCCESS
       || freq == 0)
     return;
-  t0 = gtc_profile_clock ();
-  if (gcn_hsa.hsa_system_get_info (HSA_SYSTEM_INFO_TIMESTAMP, &ticks)
-      != HSA_STATUS_SUCCESS)
-    return;
-  t1 = gtc_profile_clock ();
+  /* The tightest of a few readings of both clocks.  */
+  for (i = 0; i < CALIBRATION_TRIES; i++)
+    {
+      t0 = gtc_profile_clock ();
+      if (gcn_hsa.hsa_system_get_info (HSA_SYSTEM_INFO_TIMESTAMP, &ticks)
+	  != HSA_STATUS_SUCCESS)
+	return;
+      t1 = gtc_profile_clock ();
+      if (t1 - t0 < best)
+	{
+	  best = t1 - t0;
+	  q->ts_ticks = ticks;
+	  q->ts_ns = t0 + (t1 - t0) / 2;
+	}
+    }
   if (gcn_hsa.hsa_amd_profiling_set_profiler_enabled (q->aql, 1)
       != HSA_STATUS_SUCCESS)
     return;
-  q->ts_ticks = ticks;
-  q->ts_ns = t0 + (t1 - t0) / 2;
   q->ts_freq = freq;
   q->timed = true;
 }

@@ -37,30 +37,46 @@ struct nvptx_times
   struct nvptx_times *next;	/* In the stream's free list.  */
 };
 
+/* Tries at the reading of both clocks: the tightest is kept.  */
+#define CALIBRATION_TRIES 5
+
 void
 nvptx_times_init (struct nvptx_queue *q)
 {
-  uint64_t t0, t1;
+  uint64_t t0, t1, best = UINT64_MAX;
   CUevent ref;
+  int i;
 
   q->time_ref = NULL;
   q->free_times = NULL;
   pthread_mutex_init (&q->times_lock, NULL);
-  if (!gtc_profile_is_on () || CU (cuEventElapsedTime) == NULL
-      || CU (cuEventCreate) (&ref, CU_EVENT_DEFAULT) != CUDA_SUCCESS)
+  if (!gtc_profile_is_on () || CU (cuEventElapsedTime) == NULL)
     return;
-  /* The stream is new and idle: the event's time is between T0 and
-     T1.  */
-  t0 = gtc_profile_clock ();
-  if (CU (cuEventRecord) (ref, q->stream) != CUDA_SUCCESS
-      || CU (cuEventSynchronize) (ref) != CUDA_SUCCESS)
+  /* The stream is new and idle: an event recorded on it is reached
+     between T0 and T1, taken as their middle.  */
+  for (i = 0; i < CALIBRATION_TRIES; i++)
     {
-      CU (cuEventDestroy_v2) (ref);
-      return;
+      if (CU (cuEventCreate) (&ref, CU_EVENT_DEFAULT) != CUDA_SUCCESS)
+	break;
+      t0 = gtc_profile_clock ();
+      if (CU (cuEventRecord) (ref, q->stream) != CUDA_SUCCESS
+	  || CU (cuEventSynchronize) (ref) != CUDA_SUCCESS)
+	{
+	  CU (cuEventDestroy_v2) (ref);
+	  break;
+	}
+      t1 = gtc_profile_clock ();
+      if (t1 - t0 >= best)
+	{
+	  CU (cuEventDestroy_v2) (ref);
+	  continue;
+	}
+      if (q->time_ref != NULL)
+	CU (cuEventDestroy_v2) (q->time_ref);
+      q->time_ref = ref;
+      q->time_ref_ns = t0 + (t1 - t0) / 2;
+      best = t1 - t0;
     }
-  t1 = gtc_profile_clock ();
-  q->time_ref = ref;
-  q->time_ref_ns = t0 + (t1 - t0) / 2;
 }
 
 static void
