@@ -42,6 +42,7 @@
 #include "entry-points.h"
 #include "gt-env.h"
 #include "gt-once.h"
+#include "profile.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -138,7 +139,10 @@ gt_fill_image_icvs (struct gt_device *dev,
 		dev->id, e->addr, e->size, (int) block[0], (int) block[1],
 		gt_debug_count ((int) block[2], teams, sizeof teams),
 		gt_debug_count ((int) block[3], limit, sizeof limit));
+      bool own = gt_profile_own_begin ();
+
       gt_copy_to_dev (dev, e->addr, block, e->size);
+      gt_profile_own_end (own);
     }
   else
     gt_debug ("device %d: the image's ICV variable has %zu bytes, neither "

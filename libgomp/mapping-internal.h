@@ -322,6 +322,10 @@ struct gt_map_ctx
   /* Small copies to the new block are staged and sent in one go.  */
   unsigned char *staging;
   size_t stage_lo, stage_hi;
+  /* Mapped data of the program is staged, not only firstprivate copies
+     and device addresses (which alone make the staged copy the
+     runtime's own for GOMPTARGET_PROFILE).  */
+  bool stage_mapped;
 };
 
 static inline int

@@ -23,6 +23,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "mapping-internal.h"
+#include "profile.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -83,6 +84,8 @@ gt_associate_locked (struct gt_device *dev, uintptr_t host,
   b->live_keys = 1;
   gt_debug ("associate [%p,%p) with device %d %p", (void *) host,
 	    (void *) (host + size), dev->id, (void *) dev_addr);
+  if (GT_UNLIKELY (gt_profile_on))
+    gt_profile_map_size (dev->id, dev->mem_map.count);
   return 0;
 }
 

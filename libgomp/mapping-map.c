@@ -136,7 +136,11 @@ insert_new_keys (struct gt_map_ctx *m)
 
       if (pl->state == ST_PRIVATE)
 	{
+	  /* A firstprivate copy: the runtime's own.  */
+	  bool own = gt_profile_own_begin ();
+
 	  put (m, pl->offset, (void *) s, m->sizes[i]);
+	  gt_profile_own_end (own);
 	  continue;
 	}
       if (pl->state != ST_NEW)
@@ -166,7 +170,10 @@ insert_new_keys (struct gt_map_ctx *m)
       gt_debug ("map [%p,%p) -> device %d %p (%s)", (void *) s, (void *) e,
 		m->dev->id, (void *) n->dev_addr, kind_name (pl->kind));
       if (gt_copy_to_p (pl->kind) && e > s)
-	put (m, pl->offset, (void *) s, e - s);
+	{
+	  put (m, pl->offset, (void *) s, e - s);
+	  m->stage_mapped = true;
+	}
     }
 }
 
@@ -206,8 +213,13 @@ write_pointers (struct gt_map_ctx *m)
 	}
     }
   if (m->staging && m->stage_hi > m->stage_lo)
-    gt_xfer_staged_to (m->x, (void *) (m->base + m->stage_lo),
-		       m->staging + m->stage_lo, m->stage_hi - m->stage_lo);
+    {
+      bool own = !m->stage_mapped && gt_profile_own_begin ();
+
+      gt_xfer_staged_to (m->x, (void *) (m->base + m->stage_lo),
+			 m->staging + m->stage_lo, m->stage_hi - m->stage_lo);
+      gt_profile_own_end (own);
+    }
   /* The pointer in one firstprivate copy to another (mapping-plan.c
      claim_private_attach), after the copies (whose host reads may come
      later).  */
@@ -428,6 +440,7 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   m.base = 0;
   m.staging = NULL;
   m.stage_lo = m.stage_hi = 0;
+  m.stage_mapped = false;
 
   gt_construct_reserve (c, mapnum);
   m.items = c->items + c->nitems;

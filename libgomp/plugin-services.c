@@ -132,6 +132,24 @@ GOMPTARGET_PLUGIN_profile_queue_op (int32_t device_num, uint32_t queue,
 		       event, start, end, dep_device, dep_queue, dep_time);
 }
 
+GT_PUBLIC void
+GOMPTARGET_PLUGIN_profile_console (int32_t device_num, uint64_t bytes,
+				   uint64_t start, uint64_t end)
+{
+  gt_profile_console (device_num, bytes, start, end);
+}
+
+GT_PUBLIC void
+GOMPTARGET_PLUGIN_profile_device_op (int32_t device_num, uint32_t queue,
+				     int32_t kind, const char *name,
+				     const void *host_fn, uint64_t event,
+				     uint64_t host_time, uint64_t start,
+				     uint64_t end)
+{
+  gt_profile_device_op (device_num, queue, kind, name, host_fn, event,
+			host_time, start, end);
+}
+
 /* The table of the services as a plugin sees it, kept only so that the
    build checks each service of gomptarget-services.def: defined (the
    library links with --no-undefined), with its prototype's type.  */

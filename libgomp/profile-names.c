@@ -4,8 +4,12 @@
    main._omp_fn.0, which the image's host table lists); its name is in
    the dynamic symbol table (dladdr) when exported, else in the symbol
    table of the file that holds it, read here once per file.  C++ names
-   are demangled with __cxa_demangle when the program has it.  Each
-   address is looked up once; its name is kept for the process's life.
+   are demangled with the C++ runtime's __cxa_demangle: the program's
+   when it has one, else libstdc++.so.6's, loaded (only when recording,
+   and only for a mangled name, which a C++ program has, built by g++,
+   which comes with libstdc++: a C++ program that uses nothing of the
+   C++ runtime is linked without it).  Each address is looked up once;
+   its name is kept for the process's life.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -26,6 +30,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "profile.h"
+#include "gt-once.h"
 
 #include <dlfcn.h>
 #include <elf.h>
@@ -111,22 +116,38 @@ symtab_name (const char *path, uintptr_t base, uintptr_t addr)
   return found;
 }
 
-/* NAME demangled when it is a C++ name and the program has the C++
-   runtime's demangler; NAME itself otherwise.  Takes NAME.  */
+/* The C++ runtime's demangler, found once: NULL when there is none.  */
+typedef char *demangle_fn (const char *, char *, size_t *, int *);
+static demangle_fn *demangler;
+static pthread_once_t demangler_once = PTHREAD_ONCE_INIT;
+static bool demangler_known;
+
+static void
+find_demangler (void)
+{
+  void *lib;
+
+  demangler = (demangle_fn *) dlsym (RTLD_DEFAULT, "__cxa_demangle");
+  if (demangler == NULL
+      && (lib = dlopen ("libstdc++.so.6", RTLD_LAZY | RTLD_LOCAL)) != NULL)
+    /* Kept loaded: its names are used until the end.  */
+    demangler = (demangle_fn *) dlsym (lib, "__cxa_demangle");
+}
+
+/* NAME demangled when it is a C++ name and the C++ runtime's demangler
+   is there; NAME itself otherwise.  Takes NAME.  */
 static char *
 demangle (char *name)
 {
-  typedef char *demangle_fn (const char *, char *, size_t *, int *);
-  demangle_fn *fn;
   char *d;
   int status = -1;
 
   if (name == NULL || strncmp (name, "_Z", 2) != 0)
     return name;
-  fn = (demangle_fn *) dlsym (RTLD_DEFAULT, "__cxa_demangle");
-  if (fn == NULL)
+  gt_once (&demangler_once, &demangler_known, find_demangler);
+  if (demangler == NULL)
     return name;
-  d = fn (name, NULL, NULL, &status);
+  d = demangler (name, NULL, NULL, &status);
   if (status != 0 || d == NULL)
     return name;
   free (name);

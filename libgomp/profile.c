@@ -387,6 +387,15 @@ gt_profile_region_done (const void *fn, uint64_t t0)
     gt_summary_region (fn, t1 - t0);
 }
 
+/* The calling thread's copies are the runtime's own (gt_profile_own).  */
+static GT_TLS bool own_copies;
+
+void
+gt_profile_own (bool on)
+{
+  own_copies = on;
+}
+
 static const char *const copy_names[] = {
   [GT_PROFILE_TO] = "copy to device",
   [GT_PROFILE_FROM] = "copy from device",
@@ -418,6 +427,8 @@ gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
     PUT_LIT (b, "\",\"nowait\":true");
   else
     PUT_LIT (b, "\",\"nowait\":false");
+  if (own_copies)
+    PUT_LIT (b, ",\"own\":true");
   END_SPAN (b);
   /* The arrow starts where the copy was queued.  */
   if (async && event != 0)
@@ -446,6 +457,29 @@ gt_profile_queued (int device, uint64_t event, uint64_t t0)
 #define MAX_ANNOUNCED 4096
 static unsigned char announced[MAX_ANNOUNCED / 8];
 
+/* The tracks of the times devices took themselves, beside those of their
+   queues.  */
+#define DEVICE_TRACK(device, queue) \
+  (0x48000000 + ((device) & 0xffff) * 0x1000 + (int) ((queue) & 0xfff))
+static unsigned char announced_device[MAX_ANNOUNCED / 8];
+
+/* Name the track TRACK of queue QUEUE of DEVICE, SUFFIX after its name,
+   unless BITS says it was named already.  */
+static void
+announce (struct thread_buf *b, unsigned char *bits, int device,
+	  uint32_t queue, int track, const char *suffix)
+{
+  unsigned slot = (unsigned) (device * 64 + (int) queue);
+
+  if (slot >= MAX_ANNOUNCED
+      || !(__atomic_fetch_or (&bits[slot / 8],
+			      (unsigned char) (1u << (slot % 8)),
+			      __ATOMIC_RELAXED) & (1u << (slot % 8))))
+    add_locked (b, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
+		"\"tid\":%d,\"args\":{\"name\":\"device %d queue %u%s\"}}",
+		trace_pid, track, device, queue, suffix);
+}
+
 static const char *const queue_op_names[] = {
   [GT_PROFILE_OP_COPY_TO] = "copy to device",
   [GT_PROFILE_OP_COPY_FROM] = "copy from device",
@@ -455,6 +489,19 @@ static const char *const queue_op_names[] = {
   [GT_PROFILE_OP_WAIT] = "wait for a queue"
 };
 
+/* The name of a queue's operation of KIND (valid): a launch's kernel NAME
+   (in BUF of SIZE bytes) or host function HOST_FN, else what it is.  */
+static const char *
+op_name (int kind, const char *name, const void *host_fn, char *buf,
+	 size_t size)
+{
+  if (kind == GT_PROFILE_OP_LAUNCH && name != NULL)
+    return gt_profile_kernel_name (name, buf, size);
+  if (kind == GT_PROFILE_OP_LAUNCH && host_fn != NULL)
+    return gt_profile_fn_name (host_fn);
+  return queue_op_names[kind];
+}
+
 void
 gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
 		     const char *name, const void *host_fn, uint64_t event,
@@ -463,27 +510,16 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
 {
   struct thread_buf *b;
   int track = QUEUE_TRACK (device, queue);
-  unsigned slot = (unsigned) (device * 64 + (int) queue);
   const char *what;
   char kernel[256];
 
   if (!(gt_profile_on & GT_PROFILE_TRACE) || kind < 0
       || kind > GT_PROFILE_OP_WAIT)
     return;
-  what = queue_op_names[kind];
-  if (kind == GT_PROFILE_OP_LAUNCH && name != NULL)
-    what = gt_profile_kernel_name (name, kernel, sizeof kernel);
-  else if (kind == GT_PROFILE_OP_LAUNCH && host_fn != NULL)
-    what = gt_profile_fn_name (host_fn);
+  what = op_name (kind, name, host_fn, kernel, sizeof kernel);
   if ((b = lock_buf ()) == NULL)
     return;
-  if (slot >= MAX_ANNOUNCED
-      || !(__atomic_fetch_or (&announced[slot / 8],
-			      (unsigned char) (1u << (slot % 8)),
-			      __ATOMIC_RELAXED) & (1u << (slot % 8))))
-    add_locked (b, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
-		"\"tid\":%d,\"args\":{\"name\":\"device %d queue %u\"}}",
-		trace_pid, track, device, queue);
+  announce (b, announced, device, queue, track, "");
   begin_span (b, what, "queue", start, end, track);
   put_int (b, device);
   PUT_LIT (b, ",\"queue\":");
@@ -508,6 +544,63 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
       put_flow (b, "f", "depend", "d", device, event,
 		start + (end - start) / 2, track);
     }
+  gt_mutex_release (&b->lock);
+}
+
+void
+gt_profile_device_op (int device, uint32_t queue, int kind,
+		      const char *name, const void *host_fn, uint64_t event,
+		      uint64_t host_time, uint64_t start, uint64_t end)
+{
+  struct thread_buf *b;
+  int track = DEVICE_TRACK (device, queue);
+  const char *what;
+  char kernel[256];
+
+  if (!(gt_profile_on & GT_PROFILE_TRACE) || kind < 0
+      || kind > GT_PROFILE_OP_WAIT || end < start)
+    return;
+  what = op_name (kind, name, host_fn, kernel, sizeof kernel);
+  if ((b = lock_buf ()) == NULL)
+    return;
+  announce (b, announced_device, device, queue, track, " (device clock)");
+  begin_span (b, what, "device", start, end, track);
+  put_int (b, device);
+  PUT_LIT (b, ",\"queue\":");
+  put_u64 (b, queue);
+  PUT_LIT (b, ",\"op\":\"");
+  put_str (b, queue_op_names[kind]);
+  PUT_LIT (b, "\",\"clock\":\"device\"");
+  END_SPAN (b);
+  /* The arrow from the host's view of the operation (the queue's track,
+     where the arrow from its queueing ends) to the device's.  */
+  if (event != 0)
+    {
+      uint64_t mid = start + (end - start) / 2;
+
+      /* The clocks may disagree a little: the arrow never goes back.  */
+      put_flow (b, "s", "executed", "x", device, event,
+		host_time < mid ? host_time : mid,
+		QUEUE_TRACK (device, queue));
+      put_flow (b, "f", "executed", "x", device, event, mid, track);
+    }
+  gt_mutex_release (&b->lock);
+}
+
+void
+gt_profile_console (int device, uint64_t bytes, uint64_t start,
+		    uint64_t end)
+{
+  struct thread_buf *b;
+
+  if (!(gt_profile_on & GT_PROFILE_TRACE) || end < start
+      || (b = lock_buf ()) == NULL)
+    return;
+  begin_span (b, "console output", "console", start, end, b->tid);
+  put_device (b, device);
+  PUT_LIT (b, ",\"bytes\":");
+  put_u64 (b, bytes);
+  END_SPAN (b);
   gt_mutex_release (&b->lock);
 }
 

@@ -111,6 +111,32 @@ void gt_profile_region_done (const void *fn, uint64_t t0) GT_HIDDEN;
 void gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
 		      bool async, uint64_t event, uint64_t t0) GT_HIDDEN;
 
+/* ON: the copies the calling thread records from now on are the
+   runtime's own (pointer attachment, firstprivate copies, the ICVs,
+   reverse offload's): marked so ("own": true); false: no more.  */
+void gt_profile_own (bool on) GT_HIDDEN;
+
+/* Around a copy of the runtime's own:
+     bool own = gt_profile_own_begin ();
+     ... the copy ...
+     gt_profile_own_end (own);
+   which costs the test of gt_profile_on when off.  */
+static inline bool
+gt_profile_own_begin (void)
+{
+  if (GT_LIKELY (!gt_profile_on))
+    return false;
+  gt_profile_own (true);
+  return true;
+}
+
+static inline void
+gt_profile_own_end (bool own)
+{
+  if (GT_UNLIKELY (own))
+    gt_profile_own (false);
+}
+
 /* The calling thread queued the operation whose event is EVENT on
    DEVICE, from T0 to now: the start of an arrow to where the queue runs
    it.  */
@@ -124,6 +150,21 @@ void gt_profile_queue_op (int device, uint32_t queue, int kind,
 			  const void *host_fn, uint64_t event,
 			  uint64_t start, uint64_t end, int dep_device,
 			  uint32_t dep_queue, uint64_t dep_time) GT_HIDDEN;
+
+/* The device ran the operation of kind KIND whose host-side span
+   gt_profile_queue_op recorded on queue QUEUE of DEVICE (EVENT, NAME,
+   HOST_FN as there; HOST_TIME: the start of that span) from START to
+   END by the device's own clock, converted to the records' clock: see
+   GOMPTARGET_PLUGIN_profile_device_op (gomptarget-services.h).  */
+void gt_profile_device_op (int device, uint32_t queue, int kind,
+			   const char *name, const void *host_fn,
+			   uint64_t event, uint64_t host_time,
+			   uint64_t start, uint64_t end) GT_HIDDEN;
+
+/* The calling thread wrote BYTES that DEVICE printed from START to
+   END.  */
+void gt_profile_console (int device, uint64_t bytes, uint64_t start,
+			 uint64_t end) GT_HIDDEN;
 
 /* PTR, BYTES of DEVICE's memory, allocated from T0 to now (PTR NULL:
    failed).  */

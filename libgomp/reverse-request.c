@@ -24,6 +24,7 @@
 
 #include "reverse-request.h"
 #include "mapping.h"
+#include "profile.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -41,26 +42,45 @@ rev_align (const struct gt_rev_request *r, uint64_t i)
   return (size_t) 1 << (r->kinds[i] >> 8);
 }
 
+/* Record a copy of reverse offload, the runtime's own, of SIZE bytes in
+   direction DIR from T0 to now.  */
+static void __attribute__ ((noinline))
+rev_profile_copy (struct gt_rev_request *r, enum gt_profile_copy dir,
+		  uint64_t size, uint64_t t0)
+{
+  gt_profile_own (true);
+  gt_profile_copy (r->dev->id, dir, size, false, 0, t0);
+  gt_profile_own (false);
+}
+
 static void
 rev_from_dev (struct gt_rev_request *r, void *host, uint64_t dev,
 	      uint64_t size)
 {
+  uint64_t t0 = gt_profile_start ();
+
   if (size != 0
       && r->copier->dev2host (r->copier->arg, host, dev, size) != 0)
     gt_fatal ("device %d: reverse offload: copying %" PRIu64 " bytes from "
 	      "device address %p failed", r->dev->id, size,
 	      (void *) (uintptr_t) dev);
+  if (GT_UNLIKELY (t0) && size != 0)
+    rev_profile_copy (r, GT_PROFILE_FROM, size, t0);
 }
 
 static void
 rev_to_dev (struct gt_rev_request *r, uint64_t dev, const void *host,
 	    uint64_t size)
 {
+  uint64_t t0 = gt_profile_start ();
+
   if (size != 0
       && r->copier->host2dev (r->copier->arg, dev, host, size) != 0)
     gt_fatal ("device %d: reverse offload: copying %" PRIu64 " bytes to "
 	      "device address %p failed", r->dev->id, size,
 	      (void *) (uintptr_t) dev);
+  if (GT_UNLIKELY (t0) && size != 0)
+    rev_profile_copy (r, GT_PROFILE_TO, size, t0);
 }
 
 static void *

@@ -35,6 +35,7 @@
 #include "transfer.h"
 #include "device-calls.h"
 #include "mapping.h"
+#include "profile.h"
 #include "gt-once.h"
 
 #include <limits.h>
@@ -386,16 +387,19 @@ gt_xfer_to (struct gt_xfer *x, void *dst, const void *src, size_t size)
 void
 gt_xfer_value (struct gt_xfer *x, void *dst, const void *src, size_t size)
 {
+  /* A value the runtime made (a device address): its own copy.  */
+  bool own = gt_profile_own_begin ();
   void *p;
 
   if (!x->async)
+    gt_copy_to_dev (x->dev, dst, src, size);
+  else
     {
-      gt_copy_to_dev (x->dev, dst, src, size);
-      return;
+      p = gt_xfer_stage (x, size);
+      memcpy (p, src, size);
+      gt_xfer_staged_to (x, dst, p, size);
     }
-  p = gt_xfer_stage (x, size);
-  memcpy (p, src, size);
-  gt_xfer_staged_to (x, dst, p, size);
+  gt_profile_own_end (own);
 }
 
 void

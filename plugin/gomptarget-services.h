@@ -110,6 +110,16 @@ typedef void gt_ancestor_fn (void *arg, void (*host_fn) (void *),
      the operation was queued behind one that queue DEP_QUEUE of device
      DEP_DEVICE ran around DEP_TIME (the arrow of a dependence).
      Thread-safe; cheap.
+   profile_device_op (optional: NULL in an older library): the times the
+     device itself took of an operation profile_queue_op reported (same
+     DEVICE_NUM, QUEUE, KIND, NAME, HOST_FN, EVENT; HOST_TIME the start
+     of the span reported there): it ran from START to END by the
+     device's clock (CUDA events, HSA dispatch time stamps), converted by
+     the plugin to profile_clock's.  Shown on a track of its own beside
+     the queue's, with an arrow from the host-side span.  Thread-safe.
+   profile_console (optional: NULL in an older library): the calling
+     thread wrote BYTES of what device DEVICE_NUM printed (its console)
+     from START to END (profile_clock's).  Thread-safe.
 
    The end of the program.
    device_ends_program: a device of the plugin ends the program (a

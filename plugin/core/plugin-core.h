@@ -215,6 +215,22 @@ struct gtc_vendor
 			  void *arg);
   int (*sync) (struct gtc_queue *q);
 
+  /* With hardware_queues, under GOMPTARGET_PROFILE (optional): the times
+     the device itself takes of a copy or a launch (KIND, a
+     GT_PROFILE_OP_*).  time_begin runs before the operation is issued to
+     Q and time_end after, given what time_begin returned: a token of
+     the times to come, or NULL for none.  time_read, on a thread that
+     may call the vendor's library and once the operation has run (or
+     when issuing it failed): 1 with *START and *END, its times on the
+     device's clock converted to the front end's (gtc_profile_clock); 0
+     when there are none; the token is finished either way; -1 when the
+     calling thread may not read them (a host function): the token stays
+     for later.  */
+  void *(*time_begin) (struct gtc_queue *q, int kind);
+  void *(*time_end) (struct gtc_queue *q, int kind, void *token);
+  int (*time_read) (struct gtc_queue *q, void *token, uint64_t *start,
+		    uint64_t *end);
+
   /* Rectangular copies (optional, data_copy_rect): copy R from SRC's
      memory to DST's (NULL: host memory) and wait for it; 0 when done,
      nonzero when not done (the front end then copies another way).  */
@@ -240,6 +256,14 @@ struct gtc_device *gtc_device (int32_t id) GTC_HIDDEN;
 /* Ask the front end, once, whether it records what the queues run
    (GOMPTARGET_PROFILE): queue-run.c then reports each operation.  */
 void gtc_profile_init (void) GTC_HIDDEN;
+/* Whether it does (after gtc_profile_init).  */
+bool gtc_profile_is_on (void) GTC_HIDDEN;
+/* The clock of its records, in nanoseconds.  */
+uint64_t gtc_profile_clock (void) GTC_HIDDEN;
+/* Record that the calling thread wrote BYTES DEV printed from START (the
+   clock) to now.  */
+void gtc_profile_console (struct gtc_device *dev, uint64_t bytes,
+			  uint64_t start) GTC_HIDDEN;
 
 /* The queue of device DEV the calling thread uses when an operation has
    no dependence; made on first use.  NULL (with a message) on failure.  */

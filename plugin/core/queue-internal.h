@@ -279,16 +279,24 @@ int gtc_push_locked (struct gtc_queue_state *s, const struct op *op)
 /* queue-run.c */
 /* The front end records what the queues run (GOMPTARGET_PROFILE).  */
 extern int gtc_profiling GTC_HIDDEN;
-/* The clock of the front end's records (its service profile_clock).  */
-uint64_t gtc_profile_clock (void) GTC_HIDDEN;
 /* The operation SEQ of Q is queued behind the NDEPS events DEPS: note
    the first, for the arrow of the dependence when SEQ runs.  */
 void gtc_profile_depends (struct gtc_queue *q, uint64_t seq, int32_t ndeps,
 			  tgt_event_t *deps) GTC_HIDDEN;
-/* OP was issued to the hardware queue Q as SEQ at WHEN: report it once Q
-   has run it (a host call issued behind it sees when).  */
+/* OP is about to be issued to the hardware queue Q: the vendor's token
+   of the device's times of it (gtc_vendor.time_begin), or NULL.  */
+void *gtc_profile_time_begin (struct gtc_queue *q, const struct op *op)
+  GTC_HIDDEN;
+/* OP was issued to the hardware queue Q as SEQ at WHEN, TOKEN from
+   gtc_profile_time_begin (issued false: issuing it failed): report it
+   once Q has run it (a host call issued behind it sees when), and the
+   device's times of it once read (gtc_profile_drain).  */
 void gtc_profile_issued (struct gtc_queue *q, const struct op *op,
-			 uint64_t seq, uint64_t when) GTC_HIDDEN;
+			 uint64_t seq, uint64_t when, void *token,
+			 bool issued) GTC_HIDDEN;
+/* Report the device's times of the operations of the hardware queue Q
+   that have run, as far as the vendor has them.  Not in a host call.  */
+void gtc_profile_drain (struct gtc_queue *q) GTC_HIDDEN;
 /* Run OP of Q, whose sequence number is SEQ (0: OP was not queued, and
    has no event).  */
 int gtc_run_op (struct gtc_queue *q, struct op *op, uint64_t seq)

@@ -49,6 +49,21 @@ gtc_profile_clock (void)
   return gt_services ()->profile_clock ();
 }
 
+bool
+gtc_profile_is_on (void)
+{
+  return gtc_profiling != 0;
+}
+
+void
+gtc_profile_console (struct gtc_device *dev, uint64_t bytes, uint64_t start)
+{
+  const struct gt_plugin_services *s = gt_services ();
+
+  if (s->profile_console != NULL)
+    s->profile_console (dev->number, bytes, start, gtc_profile_clock ());
+}
+
 void
 gtc_profile_init (void)
 {
@@ -156,47 +171,71 @@ ran (struct gtc_queue *q, uint64_t seq, uint64_t mid, int32_t *dep_device,
   __atomic_store_n (&e->ran, seq, __ATOMIC_RELEASE);
 }
 
-/* Report OP of Q, whose sequence number is SEQ (0: none), which ran
-   from START to END.  */
-static void
-report (struct gtc_queue *q, const struct op *op, uint64_t seq,
-	uint64_t start, uint64_t end)
+/* What the front end's records say of an operation.  */
+struct described
+{
+  int32_t kind;			/* GT_PROFILE_OP_*.  */
+  uint64_t bytes;
+  const char *name;		/* A kernel's name in its image.  */
+  const void *host_fn;		/* Or the host function it runs.  */
+};
+
+/* Describe OP in D; false for an operation not recorded.  */
+static bool
+describe (const struct op *op, struct described *d)
 {
   static const int32_t copy_kinds[] = {
     [GTC_HOST_TO_DEVICE] = GT_PROFILE_OP_COPY_TO,
     [GTC_DEVICE_TO_HOST] = GT_PROFILE_OP_COPY_FROM,
     [GTC_DEVICE_TO_DEVICE] = GT_PROFILE_OP_COPY_PEER
   };
-  int32_t kind = GT_PROFILE_OP_HOST_CALL, dep_device = 0;
-  uint32_t dep_q = 0;
-  uint64_t bytes = 0, dep_time;
-  const char *name = NULL;
-  const void *host_fn = NULL;
 
-  ran (q, seq, start + (end - start) / 2, &dep_device, &dep_q, &dep_time);
+  d->kind = GT_PROFILE_OP_HOST_CALL;
+  d->bytes = 0;
+  d->name = NULL;
+  d->host_fn = NULL;
   switch (op->kind)
     {
     case OP_COPY:
-      kind = copy_kinds[op->dir];
-      bytes = op->u.copy.size;
+      d->kind = copy_kinds[op->dir];
+      d->bytes = op->u.copy.size;
       break;
     case OP_LAUNCH:
-      kind = GT_PROFILE_OP_LAUNCH;
+      d->kind = GT_PROFILE_OP_LAUNCH;
       /* A kernel of an image, or the host function itself on a device
 	 that runs host code.  */
       if (gtc_vendor.caps & GT_CAP_HOST_CODE)
-	host_fn = op->u.launch.entry;
+	d->host_fn = op->u.launch.entry;
       else
-	name = ((const struct gtc_kernel *) op->u.launch.entry)->name;
+	d->name = ((const struct gtc_kernel *) op->u.launch.entry)->name;
       break;
     case OP_MARK:
-      return;
+      return false;
+    case OP_HOST_CALL:
+      break;
     case OP_WAIT:
-      kind = GT_PROFILE_OP_WAIT;
+      d->kind = GT_PROFILE_OP_WAIT;
       break;
     }
-  gt_services ()->profile_queue_op (q->dev->number, q->index, kind, bytes,
-				    name, host_fn,
+  return true;
+}
+
+/* Report OP of Q, whose sequence number is SEQ (0: none), which ran
+   from START to END.  */
+static void
+report (struct gtc_queue *q, const struct op *op, uint64_t seq,
+	uint64_t start, uint64_t end)
+{
+  int32_t dep_device = 0;
+  uint32_t dep_q = 0;
+  uint64_t dep_time;
+  struct described d;
+
+  ran (q, seq, start + (end - start) / 2, &dep_device, &dep_q, &dep_time);
+  if (!describe (op, &d))
+    return;
+  gt_services ()->profile_queue_op (q->dev->number, q->index, d.kind,
+				    d.bytes, d.name, d.host_fn,
 				    seq ? (uint64_t) (uintptr_t)
 					  make_event (q, seq) : 0,
 				    start, end, dep_device, dep_q, dep_time);
@@ -232,13 +271,83 @@ run_op_profiled (struct gtc_queue *q, struct op *op, uint64_t seq)
 }
 
 /* An operation issued to a hardware queue, until the queue gets past
-   it.  */
+   it, and then until the device's times of it are read.  */
 struct issued
 {
   struct gtc_queue *q;
   struct op op;
   uint64_t seq, when;
+  void *token;			/* Of the vendor's time_* callbacks.  */
+  uint64_t host_start;		/* Of its host-side span.  */
+  struct issued *next;		/* In times_of.  */
 };
+
+/* The operations of each hardware queue that have run and whose device
+   times are still to be read (a stack): pushed by the host calls that
+   see them run, which may not call the vendor's library, and taken by
+   gtc_profile_drain.  */
+static struct issued *times_of[MAX_QUEUES];
+
+static void
+push_times (struct issued *i)
+{
+  struct issued **top = &times_of[i->q->index];
+  struct issued *old = __atomic_load_n (top, __ATOMIC_RELAXED);
+
+  do
+    i->next = old;
+  while (!__atomic_compare_exchange_n (top, &old, i, true, __ATOMIC_RELEASE,
+				       __ATOMIC_RELAXED));
+}
+
+void *
+gtc_profile_time_begin (struct gtc_queue *q, const struct op *op)
+{
+  struct described d;
+
+  if (gtc_vendor.time_begin == NULL
+      || (op->kind != OP_COPY && op->kind != OP_LAUNCH)
+      || !describe (op, &d))
+    return NULL;
+  return gtc_vendor.time_begin (q, d.kind);
+}
+
+void
+gtc_profile_drain (struct gtc_queue *q)
+{
+  const struct gt_plugin_services *svc = gt_services ();
+  struct issued *i, *next, *keep = NULL;
+  struct described d;
+  uint64_t start, end;
+  int got;
+
+  if (__atomic_load_n (&times_of[q->index], __ATOMIC_RELAXED) == NULL)
+    return;
+  for (i = __atomic_exchange_n (&times_of[q->index], NULL, __ATOMIC_ACQUIRE);
+       i != NULL; i = next)
+    {
+      next = i->next;
+      got = gtc_vendor.time_read (q, i->token, &start, &end);
+      if (got < 0)
+	{
+	  i->next = keep;
+	  keep = i;
+	  continue;
+	}
+      if (got > 0 && svc->profile_device_op != NULL && describe (&i->op, &d))
+	svc->profile_device_op (q->dev->number, q->index, d.kind, d.name,
+				d.host_fn,
+				i->seq ? (uint64_t) (uintptr_t)
+					 make_event (q, i->seq) : 0,
+				i->host_start, start, end);
+      free (i);
+    }
+  for (i = keep; i != NULL; i = next)
+    {
+      next = i->next;
+      push_times (i);
+    }
+}
 
 /* When the last operation reported of each hardware queue was seen to
    complete: the next one started no earlier.  Written by the host calls
@@ -256,23 +365,58 @@ issued_done (void *arg)
     start = __atomic_load_n (last, __ATOMIC_RELAXED);
   __atomic_store_n (last, end, __ATOMIC_RELAXED);
   report (i->q, &i->op, i->seq, start, end);
-  free (i);
+  if (i->token == NULL)
+    {
+      free (i);
+      return;
+    }
+  /* The device's times are read later, where the vendor's library may be
+     called.  */
+  i->host_start = start;
+  push_times (i);
+}
+
+/* TOKEN of Q will give no times: finish it.  */
+static void
+drop_token (struct gtc_queue *q, void *token)
+{
+  uint64_t unused_start, unused_end;
+
+  if (token != NULL)
+    gtc_vendor.time_read (q, token, &unused_start, &unused_end);
 }
 
 void
 gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
-		    uint64_t when)
+		    uint64_t when, void *token, bool issued)
 {
   struct issued *i;
+  struct described d;
 
+  if (!issued)
+    {
+      drop_token (q, token);
+      return;
+    }
+  if (gtc_vendor.time_end != NULL
+      && (op->kind == OP_COPY || op->kind == OP_LAUNCH)
+      && describe (op, &d))
+    token = gtc_vendor.time_end (q, d.kind, token);
   if ((i = malloc (sizeof *i)) == NULL)
-    return;
+    {
+      drop_token (q, token);
+      return;
+    }
   i->q = q;
   i->op = *op;
   i->seq = seq;
   i->when = when;
+  i->token = token;
   if (gtc_vendor.issue_host_call (q, issued_done, i) != 0)
-    free (i);
+    {
+      drop_token (q, token);
+      free (i);
+    }
 }
 
 int

@@ -245,16 +245,23 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
   if (gtc_vendor.hardware_queues)
     {
       uint64_t when = 0;
+      void *token = NULL;
+      int err;
 
       if (GT_UNLIKELY (gtc_profiling))
-	when = gtc_profile_clock ();
-
-      if (issue_op (q, op) != 0)
-	return 0;
-      __atomic_store_n (&s->submitted, s->submitted + 1, __ATOMIC_RELEASE);
+	{
+	  gtc_profile_drain (q);
+	  token = gtc_profile_time_begin (q, op);
+	  when = gtc_profile_clock ();
+	}
+      err = issue_op (q, op);
+      if (!err)
+	__atomic_store_n (&s->submitted, s->submitted + 1,
+			  __ATOMIC_RELEASE);
       if (GT_UNLIKELY (when))
-	gtc_profile_issued (q, op, running_now ? 0 : s->submitted, when);
-      return s->submitted;
+	gtc_profile_issued (q, op, running_now ? 0 : s->submitted, when,
+			    token, err == 0);
+      return err ? 0 : s->submitted;
     }
   if (runs_at_once (s, op, d))
     return run_at_once_locked (q, op);

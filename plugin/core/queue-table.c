@@ -209,6 +209,8 @@ gtc_device_queues_fini (struct gtc_device *dev)
       if (s->worker_started && !pthread_equal (s->worker, pthread_self ()))
 	pthread_join (s->worker, NULL);
       s->worker_started = false;
+      if (GT_UNLIKELY (gtc_profiling) && gtc_vendor.hardware_queues)
+	gtc_profile_drain (q);
       if (gtc_vendor.queue_fini)
 	gtc_vendor.queue_fini (q);
       /* The queue stays in the table, finished, so that old events stay

@@ -41,6 +41,8 @@ queue_wait_slow (struct gtc_queue *q, uint64_t seq)
 	__atomic_store_n (&s->failed, s->completed + 1, __ATOMIC_RELEASE);
       gtc_complete_and_fire_locked (q, upto);
       qunlock (s);
+      if (GT_UNLIKELY (gtc_profiling))
+	gtc_profile_drain (q);
       return;
     }
   /* An operation of Q waiting for Q's later ones (the program exiting

@@ -89,13 +89,15 @@ format_slot (const struct gcn_console_slot *s, char *buf)
 }
 
 enum gcn_drain
-gcn_console_drain (struct gcn_output *out, struct gcn_console_slot **slot)
+gcn_console_drain (struct gcn_device *dev, struct gcn_output *out,
+		   struct gcn_console_slot **slot)
 {
   uint32_t i = __atomic_load_n (&out->consumed, __ATOMIC_RELAXED);
   uint32_t to = __atomic_load_n (&out->next_output, __ATOMIC_ACQUIRE);
   enum gcn_drain r = GCN_DRAIN_IDLE;
   char buf[OUT_BUFFER];
-  size_t len = 0;
+  size_t len = 0, total = 0;
+  uint64_t t0 = 0;
 
   for (; i != to; i++)
     {
@@ -112,8 +114,12 @@ gcn_console_drain (struct gcn_output *out, struct gcn_console_slot **slot)
       if (len + SLOT_TEXT_MAX > sizeof buf)
 	{
 	  fwrite (buf, 1, len, stdout);
+	  total += len;
 	  len = 0;
 	}
+      /* GOMPTARGET_PROFILE records the flush.  */
+      if (GT_UNLIKELY (r == GCN_DRAIN_IDLE && gtc_profile_is_on ()))
+	t0 = gtc_profile_clock ();
       len += format_slot (s, buf + len);
       /* The slot is the device's again.  */
       __atomic_store_n (&s->written, 0, __ATOMIC_RELAXED);
@@ -124,6 +130,8 @@ gcn_console_drain (struct gcn_output *out, struct gcn_console_slot **slot)
     fwrite (buf, 1, len, stdout);
   if (r != GCN_DRAIN_IDLE)
     fflush (stdout);
+  if (GT_UNLIKELY (t0 != 0))
+    gtc_profile_console (&dev->core, total + len, t0);
   return r;
 }
 

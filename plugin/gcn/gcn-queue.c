@@ -113,6 +113,12 @@ signal_put (struct gcn_signal *sig)
   pthread_mutex_unlock (&dev->lock);
 }
 
+void
+gcn_queue_signal_put (struct gcn_signal *sig)
+{
+  signal_put (sig);
+}
+
 static inline bool
 signal_done (const struct gcn_signal *sig)
 {
@@ -288,8 +294,10 @@ gcn_queue_init (struct gtc_queue *cq)
 {
   struct gcn_device *dev = gcn_device_of (cq->dev);
 
-  return gcn_queue_make (dev, (struct gcn_queue *) cq) != NULL
-	 ? 0 : GT_RTL_FAIL;
+  if (gcn_queue_make (dev, (struct gcn_queue *) cq) == NULL)
+    return GT_RTL_FAIL;
+  gcn_times_init ((struct gcn_queue *) cq);
+  return 0;
 }
 
 void
@@ -449,6 +457,14 @@ issue_launch (struct gcn_queue *q, struct gcn_kernel *k, void **vars,
       return GT_RTL_FAIL;
     }
   p->completion_signal = st->signal->h;
+  /* Its times are read from the signal once it has run: it must not be
+     used again before (GOMPTARGET_PROFILE, gcn-profile.c).  */
+  if (q->timed)
+    {
+      signal_put (q->timed_signal);
+      signal_ref (st->signal);
+      q->timed_signal = st->signal;
+    }
   word = packet_word (HSA_PACKET_TYPE_KERNEL_DISPATCH, p->setup);
   memcpy (st->packet, &word, sizeof word);
   pthread_mutex_lock (&q->lock);
@@ -636,7 +652,7 @@ serve_queue (struct gcn_queue *q, struct serve_todo *todo)
 	  /* Whatever the kernel wrote before it completed is seen by the
 	     drain that follows this load.  */
 	  complete = signal_done (st->signal);
-	  r = gcn_console_drain (out, &slot);
+	  r = gcn_console_drain (q->dev, out, &slot);
 	  if (r == GCN_DRAIN_REQUEST)
 	    {
 	      st->serving = true;

@@ -300,5 +300,7 @@ const struct gtc_vendor gtc_vendor = {
   .launch = gcn_launch,
   .issue_wait = gcn_issue_wait,
   .issue_host_call = gcn_issue_host_call,
-  .sync = gcn_sync
+  .sync = gcn_sync,
+  .time_end = gcn_time_end,
+  .time_read = gcn_time_read
 };

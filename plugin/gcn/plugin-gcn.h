@@ -307,6 +307,14 @@ struct gcn_queue
   struct gcn_step *first_pending;
   uint64_t pushed, retired;	/* Steps so far (atomic).  */
   bool failed;			/* A host step failed.  */
+  /* GOMPTARGET_PROFILE (gcn-profile.c): the queue profiles its
+     dispatches; a reading of the HSA system clock (TS_TICKS, at TS_FREQ
+     per second) and of the front end's (TS_NS) at the same time.  */
+  bool timed;
+  uint64_t ts_ticks, ts_ns, ts_freq;
+  /* The completion signal of the last kernel issued, referenced, until
+     gcn_time_end takes it (under the core's lock of the queue).  */
+  struct gcn_signal *timed_signal;
 };
 
 int gcn_queue_init (struct gtc_queue *) GCN_HIDDEN;
@@ -324,6 +332,15 @@ int gcn_issue_wait (struct gtc_queue *, struct gtc_queue *) GCN_HIDDEN;
 int gcn_issue_host_call (struct gtc_queue *, void (*) (void *), void *)
   GCN_HIDDEN;
 int gcn_sync (struct gtc_queue *) GCN_HIDDEN;
+/* Drop a reference to SIG.  */
+void gcn_queue_signal_put (struct gcn_signal *sig) GCN_HIDDEN;
+
+/* gcn-profile.c: the device's times of kernels, for GOMPTARGET_PROFILE
+   (gtc_vendor's time_end and time_read).  */
+void gcn_times_init (struct gcn_queue *q) GCN_HIDDEN;
+void *gcn_time_end (struct gtc_queue *, int, void *) GCN_HIDDEN;
+int gcn_time_read (struct gtc_queue *, void *, uint64_t *, uint64_t *)
+  GCN_HIDDEN;
 
 /* Run KERNEL (an init/fini kernel) on DEV's service queue and wait for
    it, serving the device meanwhile.  */
@@ -355,10 +372,11 @@ enum gcn_drain
   GCN_DRAIN_REQUEST		/* Stopped at a reverse-offload slot.  */
 };
 
-/* Print the slots the device has finished, in order, up to the first one
+/* Print the slots device DEV has finished, in order, up to the first one
    that is not written yet or asks for reverse offload (left in *SLOT, not
    consumed).  */
-enum gcn_drain gcn_console_drain (struct gcn_output *out,
+enum gcn_drain gcn_console_drain (struct gcn_device *dev,
+				  struct gcn_output *out,
 				  struct gcn_console_slot **slot) GCN_HIDDEN;
 
 /* Serve the reverse-offload request in SLOT of OUT (the slot at index

@@ -475,6 +475,8 @@ CUresult cuEventDestroy_v2 (CUevent hEvent);
 CUresult cuEventRecord (CUevent hEvent, CUstream hStream);
 CUresult cuEventQuery (CUevent hEvent);
 CUresult cuEventSynchronize (CUevent hEvent);
+CUresult cuEventElapsedTime (float *pMilliseconds, CUevent hStart,
+			     CUevent hEnd);
 
 #ifdef __cplusplus
 }

@@ -76,6 +76,7 @@ nvptx_queue_init (struct gtc_queue *gq)
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     gt_once (&once, NULL, register_note_exit);
   }
+  nvptx_times_init (q);
   nvptx_watch_add (q);
   gt_plugin_debug ("device %d: queue %u is stream %p", nvptx_num (dev),
 		   gq->index, (void *) q->stream);
@@ -104,6 +105,7 @@ nvptx_queue_fini (struct gtc_queue *gq)
   q->old_args = NULL;
   if (q->peer_event)
     CU (cuEventDestroy_v2) (q->peer_event);
+  nvptx_times_fini (q);
   CU (cuEventDestroy_v2) (q->mark);
   CU (cuStreamDestroy_v2) (q->stream);
 }

@@ -258,6 +258,15 @@ struct nvptx_queue
      watched for faults (plugin-nvptx.c).  */
   int pending_calls;
   struct nvptx_queue *next_watched;
+
+  /* Under GOMPTARGET_PROFILE (nvptx-profile.c): an event recorded on
+     the stream when it was made, and its time on the front end's clock;
+     NULL: the device's times are not taken.  */
+  CUevent time_ref;
+  uint64_t time_ref_ns;
+  /* Pairs of events to reuse, under TIMES_LOCK.  */
+  pthread_mutex_t times_lock;
+  struct nvptx_times *free_times;
 };
 
 /* A kernel of an image.  */
@@ -314,6 +323,15 @@ void nvptx_queue_fini (struct gtc_queue *) GTC_HIDDEN;
 int nvptx_sync (struct gtc_queue *) GTC_HIDDEN;
 int nvptx_issue_wait (struct gtc_queue *, struct gtc_queue *) GTC_HIDDEN;
 int nvptx_issue_host_call (struct gtc_queue *, void (*) (void *), void *)
+  GTC_HIDDEN;
+
+/* nvptx-profile.c: the device's times of the operations of a stream, for
+   GOMPTARGET_PROFILE (gtc_vendor's time_*).  */
+void nvptx_times_init (struct nvptx_queue *q) GTC_HIDDEN;
+void nvptx_times_fini (struct nvptx_queue *q) GTC_HIDDEN;
+void *nvptx_time_begin (struct gtc_queue *, int) GTC_HIDDEN;
+void *nvptx_time_end (struct gtc_queue *, int, void *) GTC_HIDDEN;
+int nvptx_time_read (struct gtc_queue *, void *, uint64_t *, uint64_t *)
   GTC_HIDDEN;
 
 /* Wait until Q's stream has run everything issued to it; a fault of the

@@ -74,5 +74,8 @@ const struct gtc_vendor gtc_vendor = {
   .issue_wait = nvptx_issue_wait,
   .issue_host_call = nvptx_issue_host_call,
   .sync = nvptx_sync,
+  .time_begin = nvptx_time_begin,
+  .time_end = nvptx_time_end,
+  .time_read = nvptx_time_read,
   .copy_rect = nvptx_copy_rect
 };

@@ -65,4 +65,4 @@ main (void)
   return 0;
 }
 
-/* { dg-final { gomptarget-output-includes {33 required and 21 optional functions} } } */
+/* { dg-final { gomptarget-output-includes {33 required and 23 optional functions} } } */

@@ -96,8 +96,8 @@ main (void)
   return 0;
 }
 
-/* { dg-final { gomptarget-output-count {^hsa-emul: can fail: } 41 } } */
+/* { dg-final { gomptarget-output-count {^hsa-emul: can fail: } 43 } } */
 /* { dg-final { gomptarget-output-count {^hsa-emul: cannot fail: } 13 } } */
 /* { dg-final { gomptarget-output-includes {hsa-emul: can fail: hsa_memory_allocate HSA_STATUS_ERROR_OUT_OF_RESOURCES} } } */
 /* { dg-final { gomptarget-output-includes {hsa-emul: cannot fail: hsa_signal_wait_acquire} } } */
-/* { dg-final { gomptarget-output-includes {41 entries failed as injected, 13 refused} } } */
+/* { dg-final { gomptarget-output-includes {43 entries failed as injected, 13 refused} } } */

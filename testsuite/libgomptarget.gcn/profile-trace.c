@@ -3,8 +3,11 @@
 
    GOMPTARGET_PROFILE with the gcn plugin on its emulated GPU: the
    regions by their host functions' names, the copies, one track per host
-   thread (libgomptarget.profile/profile-trace-body.h).  */
+   thread (libgomptarget.profile/profile-trace-body.h); the times of the
+   kernels by the dispatch time stamps of their completion signals (the
+   emulated runtime's clock).  Copies are host work on this plugin.  */
 
+#define DEVICE_TIMES 1
 #include "../libgomptarget.profile/profile-trace-body.h"
 
 /* { dg-final { gomptarget-output-includes {trace: ok} } } */

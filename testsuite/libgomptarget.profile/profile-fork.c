@@ -68,6 +68,7 @@ check_file (const char *path, pid_t pid, const char *in1, const char *in2,
       || (in2 && count_spans (t, "region", in2) != 1)
       || count_spans (t, "region", out) != 0)
     fail ("%s: the wrong regions", path);
+  jfree (t);
 }
 
 int

@@ -68,5 +68,6 @@ main (int argc, char **argv)
   if (summary_line (s, "waiting for devices: ", NULL) == NULL)
     fail ("no line for the time waited");
   printf ("summary: ok\n");
+  free (s);
   return 0;
 }

@@ -12,7 +12,11 @@
    host thread, the operations the device's queues ran on named tracks
    of their own, arrows (flow events) from where work was queued to where
    a queue ran it, and the arrow of the dependence of chain's third
-   region on its first.  */
+   region on its first.  Where the file defines DEVICE_TIMES (GPU
+   plugins): the times the device itself took of each kernel (and with
+   DEVICE_COPY_TIMES, of each copy) on tracks of their own, each kernel's
+   inside its region's span on the host, with arrows from the host-side
+   spans of the queues.  */
 
 #include "trace-check.h"
 #include "profile-work.h"
@@ -61,6 +65,26 @@ main (int argc, char **argv)
   if (count_spans (t, "alloc", "alloc") < 1
       || count_spans (t, "alloc", "free") < 1)
     fail ("no allocation or no free");
+#ifdef DEVICE_TIMES
+  if ((n = count_spans (t, "device", "scale._omp_fn.*")) != 3)
+    fail ("%d spans of kernel scale by the device's clock, not 3", n);
+  if ((n = count_inside (t, "device", "scale._omp_fn.*", "region",
+			 "scale._omp_fn.*", 20)) != 3)
+    fail ("%d spans of kernel scale by the device's clock inside the "
+	  "region's, not 3", n);
+  if ((n = count_spans (t, "device", "on_thread._omp_fn.*")) != 2)
+    fail ("%d spans of kernel on_thread by the device's clock, not 2", n);
+  if ((n = count_tracks (t, "device", "*")) < 2)
+    fail ("the device's times on %d tracks, fewer than 2", n);
+  if ((n = count_flows (t, "executed", true)) < 5)
+    fail ("%d arrows to the device's times, fewer than 5", n);
+#ifdef DEVICE_COPY_TIMES
+  if ((n = count_spans (t, "device", "copy to device")) < 3
+      || (n = count_spans (t, "device", "copy from device")) < 3)
+    fail ("%d copies by the device's clock, fewer than 3 each way", n);
+#endif
+#endif
   printf ("trace: ok\n");
+  jfree (t);
   return 0;
 }

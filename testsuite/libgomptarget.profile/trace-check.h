@@ -4,7 +4,8 @@
    What the GOMPTARGET_PROFILE and GOMPTARGET_SUMMARY tests share: running
    this program again with a variable set (the records are written at
    exit, so the program checks a run of itself), a strict JSON reader for
-   the trace (any syntax error fails the test) and queries on its events.  */
+   the trace (any syntax error fails the test) and queries on its events.
+   C, and C++ for the tests of C++ programs.  */
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -70,7 +71,7 @@ read_file (const char *path)
   fseek (f, 0, SEEK_END);
   n = ftell (f);
   fseek (f, 0, SEEK_SET);
-  buf = malloc (n + 1);
+  buf = (char *) malloc (n + 1);
   if (buf == NULL || fread (buf, 1, n, f) != (size_t) n)
     fail ("cannot read %s", path);
   buf[n] = '\0';
@@ -106,7 +107,7 @@ static struct jval *jparse (void);
 static char *
 jstring (void)
 {
-  char *s = malloc (strlen (jp) + 1), *o = s;
+  char *s = (char *) malloc (strlen (jp) + 1), *o = s;
 
   if (*jp++ != '"')
     fail ("JSON: a string expected at '%.20s'", jp - 1);
@@ -139,7 +140,7 @@ jstring (void)
 static struct jval *
 jparse (void)
 {
-  struct jval *v = calloc (1, sizeof *v);
+  struct jval *v = (struct jval *) calloc (1, sizeof *v);
 
   jws ();
   if (*jp == '{' || *jp == '[')
@@ -154,8 +155,10 @@ jparse (void)
 	}
       for (;;)
 	{
-	  v->keys = realloc (v->keys, (v->n + 1) * sizeof *v->keys);
-	  v->vals = realloc (v->vals, (v->n + 1) * sizeof *v->vals);
+	  v->keys = (char **) realloc (v->keys,
+				       (v->n + 1) * sizeof *v->keys);
+	  v->vals = (struct jval **) realloc (v->vals,
+					      (v->n + 1) * sizeof *v->vals);
 	  v->keys[v->n] = NULL;
 	  if (obj)
 	    {
@@ -219,13 +222,33 @@ static struct jval *
 json_file (const char *path)
 {
   struct jval *v;
+  char *text = read_file (path);
 
-  jp = read_file (path);
+  jp = text;
   v = jparse ();
   jws ();
   if (*jp != '\0')
     fail ("JSON: text after the value in %s: '%.20s'", path, jp);
+  free (text);
   return v;
+}
+
+/* Free V and what it holds.  */
+static void
+jfree (struct jval *v)
+{
+  if (v == NULL)
+    return;
+  for (int i = 0; i < v->n; i++)
+    {
+      if (v->keys)
+	free (v->keys[i]);
+      jfree (v->vals[i]);
+    }
+  free (v->keys);
+  free (v->vals);
+  free (v->str);
+  free (v);
 }
 
 static struct jval *
@@ -324,6 +347,27 @@ count_copies (const struct jval *t, const char *dir, double bytes)
   return n;
 }
 
+/* The number of copies of BYTES bytes in direction DIR that are the
+   runtime's own ("own": true) when OWN, else the program's.  */
+static int
+count_own_copies (const struct jval *t, const char *dir, double bytes,
+		  bool own)
+{
+  int n = 0;
+
+  for (int i = 0; i < t->n; i++)
+    {
+      const struct jval *e = t->vals[i], *a = jget (e, "args");
+      const struct jval *o = jget (a, "own");
+      if (is_span (e, "copy", NULL) && jstr (a, "direction")
+	  && strcmp (jstr (a, "direction"), dir) == 0
+	  && jnum (a, "bytes") == bytes
+	  && (o != NULL && o->type == J_BOOL && o->num != 0) == own)
+	n++;
+    }
+  return n;
+}
+
 /* The number of distinct threads with spans of category CAT named NAME;
    each must have a thread_name record.  */
 static int
@@ -387,6 +431,48 @@ count_flows (const struct jval *t, const char *name, bool other_track)
       if (ends != 1 || starts != 1)
 	fail ("flow %s: %d start(s), %d end(s)", id, starts, ends);
       n++;
+    }
+  return n;
+}
+
+/* The sum of the argument KEY of the spans of category CAT named NAME.  */
+static double
+sum_arg (const struct jval *t, const char *cat, const char *name,
+	 const char *key)
+{
+  double sum = 0;
+
+  for (int i = 0; i < t->n; i++)
+    if (is_span (t->vals[i], cat, name))
+      sum += jnum (jget (t->vals[i], "args"), key);
+  return sum;
+}
+
+/* The number of spans of category CAT named NAME that lie inside a span
+   of category IN_CAT named IN_NAME (give or take SLACK microseconds).  */
+static int
+count_inside (const struct jval *t, const char *cat, const char *name,
+	      const char *in_cat, const char *in_name, double slack)
+{
+  int n = 0;
+
+  for (int i = 0; i < t->n; i++)
+    {
+      const struct jval *e = t->vals[i];
+      double ts = jnum (e, "ts"), end = ts + jnum (e, "dur");
+      if (!is_span (e, cat, name))
+	continue;
+      for (int j = 0; j < t->n; j++)
+	{
+	  const struct jval *o = t->vals[j];
+	  double ots = jnum (o, "ts"), oend = ots + jnum (o, "dur");
+	  if (is_span (o, in_cat, in_name) && ts >= ots - slack
+	      && end <= oend + slack)
+	    {
+	      n++;
+	      break;
+	    }
+	}
     }
   return n;
 }

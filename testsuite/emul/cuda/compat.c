@@ -5,7 +5,7 @@
    against an independent plugin.  Non-primary contexts, cuMemAllocHost,
    cuMemGetAddressRange, cuMemcpy with unified addressing, cuModuleLoad,
    and the older cuLinkCreate/cuLinkAddData entry points.
-   (cuStreamAddCallback and cuEventElapsedTime are in stream.c.)
+   (cuStreamAddCallback is in stream.c.)
 
    Copyright (C) 2026 The gomptarget authors.
 

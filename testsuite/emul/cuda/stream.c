@@ -750,10 +750,9 @@ cuEventSynchronize (CUevent hEvent)
   return emul_ctx_sticky (hEvent->ctx);
 }
 
-/* Not in cuda-lib.def: for GCC's own nvptx plugin (compat.c).  */
-CUresult cuEventElapsedTime (float *pMilliseconds, CUevent hStart,
-			     CUevent hEnd);
-
+/* The time between the completion of two recorded events, from the
+   stamps they noted: for the nvptx plugin's GOMPTARGET_PROFILE and GCC's
+   own plugin.  */
 EMUL_PUBLIC CUresult
 cuEventElapsedTime (float *pMilliseconds, CUevent hStart, CUevent hEnd)
 {

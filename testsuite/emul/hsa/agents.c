@@ -387,15 +387,6 @@ hsa_status_string (hsa_status_t status, const char **status_string)
   return HSA_STATUS_SUCCESS;
 }
 
-static uint64_t
-now_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
-
 hsa_status_t
 hsa_system_get_info (hsa_system_info_t attribute, void *value)
 {
@@ -412,7 +403,7 @@ hsa_system_get_info (hsa_system_info_t attribute, void *value)
       *(uint16_t *) value = 1;
       break;
     case HSA_SYSTEM_INFO_TIMESTAMP:
-      *(uint64_t *) value = now_ns ();
+      *(uint64_t *) value = emul_now_ns ();
       break;
     case HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY:
       /* Timeouts of signal waits are in these units: nanoseconds.  */

@@ -43,6 +43,7 @@ hsa_status_t hsa_shut_down (void);
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "console.h"
 #include "emul-base.h"
@@ -236,6 +237,17 @@ bool emul_mem_lookup (const void *p, uintptr_t *start, size_t *size,
 /* Whether P lies in one of the emulated arenas at all.  */
 bool emul_mem_in_arena (const void *p);
 
+/* The system clock (HSA_SYSTEM_INFO_TIMESTAMP, signal wait timeouts,
+   dispatch times): CLOCK_MONOTONIC in nanoseconds.  */
+static inline uint64_t
+emul_now_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
 /* signals.c.  */
 
 struct emul_signal
@@ -247,6 +259,10 @@ struct emul_signal
   uint32_t waiters;
   uint32_t id;
   bool doorbell;		/* A queue's: not the application's.  */
+  /* When the last kernel-dispatch packet it completed started and ended,
+     on the system clock (HSA_SYSTEM_INFO_TIMESTAMP), where its queue
+     profiled (hsa_amd_profiling_set_profiler_enabled); atomic.  */
+  uint64_t start_ts, end_ts;
 };
 
 struct emul_signal *emul_signal_new (int64_t initial);

@@ -64,6 +64,7 @@ struct emul_queue
   int stop;
   int inactive;			/* After a queue error.  */
   int wedged;			/* A kernel of it will never return.  */
+  int profiling;		/* Dispatches note their times (atomic).  */
   struct emul_queue *next_live;
 };
 
@@ -401,8 +402,17 @@ dispatch (struct emul_queue *q, hsa_kernel_dispatch_packet_t *p,
 	      vars);
 
   fence (acquire);
+  /* What ROCr's packet processor writes into the completion signal of a
+     profiled queue's dispatch: its start and end on the system clock.  */
+  if (done != NULL && __atomic_load_n (&q->profiling, __ATOMIC_RELAXED))
+    {
+      __atomic_store_n (&done->start_ts, emul_now_ns (), __ATOMIC_RELAXED);
+      __atomic_store_n (&done->end_ts, 0, __ATOMIC_RELAXED);
+    }
   if (k->host_fn != NULL)
     run_kernel (&d);
+  if (done != NULL && __atomic_load_n (&q->profiling, __ATOMIC_RELAXED))
+    __atomic_store_n (&done->end_ts, emul_now_ns (), __ATOMIC_RELAXED);
   pthread_mutex_destroy (&d.rev_lock);
   if (d.out != NULL && emul_cfg.corrupt_kernel[0] != '\0'
       && kernel_named (k, emul_cfg.corrupt_kernel))
@@ -470,10 +480,7 @@ barrier (struct emul_queue *q, void *pkt, bool any,
 static uint64_t
 now_ms (void)
 {
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000u + (uint64_t) ts.tv_nsec / 1000000u;
+  return emul_now_ns () / 1000000u;
 }
 
 static void *
@@ -719,4 +726,46 @@ hsa_queue_add_write_index_screlease (const hsa_queue_t *queue,
 				    "hsa_queue_add_write_index_screlease");
   return q ? __atomic_fetch_add (&q->write_index, value, __ATOMIC_RELEASE)
 	   : 0;
+}
+
+/* ---- Profiling (hsa_ext_amd.h).  ---- */
+
+hsa_status_t
+hsa_amd_profiling_set_profiler_enabled (hsa_queue_t *queue, int enable)
+{
+  struct emul_queue *q;
+
+  EMUL_ENTER (hsa_amd_profiling_set_profiler_enabled);
+  EMUL_CHECK_INIT ();
+  if (queue == NULL)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  q = queue_get (queue, "hsa_amd_profiling_set_profiler_enabled");
+  if (q == NULL)
+    return HSA_STATUS_ERROR_INVALID_QUEUE;
+  __atomic_store_n (&q->profiling, enable != 0, __ATOMIC_RELAXED);
+  return HSA_STATUS_SUCCESS;
+}
+
+/* The times of the dispatch SIGNAL last completed, already in the system
+   clock's domain (the emulated agents have no clock of their own).  As in
+   ROCr, a signal of no profiled dispatch gives what it holds: zeros for a
+   signal never so used.  */
+hsa_status_t
+hsa_amd_profiling_get_dispatch_time (hsa_agent_t agent, hsa_signal_t signal,
+				     hsa_amd_profiling_dispatch_time_t *time)
+{
+  struct emul_signal *s;
+
+  EMUL_ENTER (hsa_amd_profiling_get_dispatch_time);
+  EMUL_CHECK_INIT ();
+  if (emul_agent_get (agent) == NULL)
+    return HSA_STATUS_ERROR_INVALID_AGENT;
+  s = emul_signal_get (signal, "hsa_amd_profiling_get_dispatch_time");
+  if (s == NULL)
+    return HSA_STATUS_ERROR_INVALID_SIGNAL;
+  if (time == NULL)
+    return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+  time->start = __atomic_load_n (&s->start_ts, __ATOMIC_RELAXED);
+  time->end = __atomic_load_n (&s->end_ts, __ATOMIC_RELAXED);
+  return HSA_STATUS_SUCCESS;
 }

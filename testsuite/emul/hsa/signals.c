@@ -148,20 +148,11 @@ satisfied (int64_t v, hsa_signal_condition_t cond, int64_t value)
   return true;
 }
 
-static uint64_t
-now_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
-
 int64_t
 emul_signal_wait (struct emul_signal *s, hsa_signal_condition_t cond,
 		  int64_t value, uint64_t timeout_ns, bool active)
 {
-  uint64_t start = now_ns ();
+  uint64_t start = emul_now_ns ();
   uint64_t deadline = timeout_ns >= UINT64_MAX - start ? UINT64_MAX
 						       : start + timeout_ns;
   int64_t v;
@@ -172,7 +163,7 @@ emul_signal_wait (struct emul_signal *s, hsa_signal_condition_t cond,
 	v = __atomic_load_n (&s->value, __ATOMIC_ACQUIRE);
 	if (satisfied (v, cond, value)
 	    || !__atomic_load_n (&s->obj.live, __ATOMIC_ACQUIRE)
-	    || now_ns () >= deadline)
+	    || emul_now_ns () >= deadline)
 	  return v;
 	sched_yield ();
       }
@@ -190,7 +181,7 @@ emul_signal_wait (struct emul_signal *s, hsa_signal_condition_t cond,
       else
 	{
 	  struct timespec ts;
-	  if (now_ns () >= deadline)
+	  if (emul_now_ns () >= deadline)
 	    break;
 	  ts.tv_sec = (time_t) (deadline / 1000000000u);
 	  ts.tv_nsec = (long) (deadline % 1000000000u);

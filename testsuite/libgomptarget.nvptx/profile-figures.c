@@ -1,0 +1,11 @@
+/* Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+
+   GOMPTARGET_SUMMARY's peaks of device memory and of the mapping table,
+   and its time waited, against known work
+   (libgomptarget.profile/profile-figures-body.h) with the nvptx plugin on
+   its emulated GPU.  */
+
+#include "../libgomptarget.profile/profile-figures-body.h"
+
+/* { dg-final { gomptarget-output-includes {summary: ok} } } */
