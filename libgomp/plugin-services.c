@@ -111,7 +111,10 @@ GOMPTARGET_PLUGIN_device_ends_program (void)
 GT_PUBLIC int32_t
 GOMPTARGET_PLUGIN_profile_on (void)
 {
-  return (gt_profile_on & GT_PROFILE_TRACE) != 0;
+  if (!(gt_profile_on & GT_PROFILE_TRACE))
+    return 0;
+  return GT_PROFILE_QUEUE_OPS
+	 | (gt_profile_device_times ? GT_PROFILE_DEVICE_TIMES : 0);
 }
 
 GT_PUBLIC uint64_t

@@ -49,6 +49,7 @@
 #include <unistd.h>
 
 int gt_profile_on;
+bool gt_profile_device_times;
 uint64_t gt_profile_tsc_mult, gt_profile_tsc_base, gt_profile_ns_base;
 
 /* The size of a thread's buffer, and the most a record takes: names are
@@ -807,6 +808,9 @@ profile_init (void)
     }
   if (p != NULL && *p != '\0')
     {
+      const char *d = getenv ("GOMPTARGET_PROFILE_DEVICE_TIMES");
+
+      gt_profile_device_times = d == NULL || strcmp (d, "0") != 0;
       trace_name = strdup (p);
       if (trace_name == NULL || pthread_key_create (&buf_key, thread_ends))
 	return;

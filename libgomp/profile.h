@@ -38,6 +38,9 @@
    environment (profile.c), and cleared when the records are written at
    exit.  */
 extern int gt_profile_on GT_HIDDEN;
+/* GOMPTARGET_PROFILE_DEVICE_TIMES: the plugins take the device's own
+   times of copies and kernels (unless set to 0).  */
+extern bool gt_profile_device_times GT_HIDDEN;
 
 /* The device number of work that ran on the host (host fallback).  */
 #define GT_PROFILE_HOST (-1)

@@ -97,7 +97,10 @@ typedef void gt_ancestor_fn (void *arg, void (*host_fn) (void *),
    GOMPTARGET_PROFILE (the front end's trace of what devices did).
    profile_on: nonzero when the front end records the operations of
      device queues: a plugin asks once (as it initialises a device) and
-     calls profile_queue_op only then.
+     calls profile_queue_op only then.  The bit GT_PROFILE_DEVICE_TIMES
+     of the value asks for the device's own start and end times too
+     (profile_device_op), which can cost a vendor call or two per
+     operation (GOMPTARGET_PROFILE_DEVICE_TIMES=0 clears it).
    profile_clock: the clock of the records, in nanoseconds (the time
      stamp counter where it is steady, else CLOCK_MONOTONIC).
    profile_queue_op: queue QUEUE (the plugin's number for it) of OpenMP
@@ -138,6 +141,10 @@ enum
   GT_PROFILE_OP_HOST_CALL,	/* A host function run in queue order.  */
   GT_PROFILE_OP_WAIT		/* Waiting for another queue.  */
 };
+
+/* The bits of profile_on's value.  */
+#define GT_PROFILE_QUEUE_OPS 1	/* Record the queues' operations.  */
+#define GT_PROFILE_DEVICE_TIMES 2	/* And the device's own times.  */
 
 #define GT_PLUGIN_SERVICE(NAME, RET, PARAMS) \
   RET GOMPTARGET_PLUGIN_##NAME PARAMS;

@@ -258,6 +258,9 @@ struct gtc_device *gtc_device (int32_t id) GTC_HIDDEN;
 void gtc_profile_init (void) GTC_HIDDEN;
 /* Whether it does (after gtc_profile_init).  */
 bool gtc_profile_is_on (void) GTC_HIDDEN;
+/* Whether it wants the device's own times of copies and kernels too
+   (the vendor's time_begin, time_end and time_read).  */
+bool gtc_profile_device_times (void) GTC_HIDDEN;
 /* The clock of its records, in nanoseconds.  */
 uint64_t gtc_profile_clock (void) GTC_HIDDEN;
 /* Record that the calling thread wrote BYTES DEV printed from START (the

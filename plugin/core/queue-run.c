@@ -40,7 +40,7 @@ ask_profiling (void)
   const struct gt_plugin_services *s = gt_services ();
 
   gtc_profiling = (s->profile_on != NULL && s->profile_queue_op != NULL
-		   && s->profile_clock != NULL && s->profile_on ());
+		   && s->profile_clock != NULL ? s->profile_on () : 0);
 }
 
 uint64_t
@@ -53,6 +53,12 @@ bool
 gtc_profile_is_on (void)
 {
   return gtc_profiling != 0;
+}
+
+bool
+gtc_profile_device_times (void)
+{
+  return (gtc_profiling & GT_PROFILE_DEVICE_TIMES) != 0;
 }
 
 void
@@ -305,7 +311,7 @@ gtc_profile_time_begin (struct gtc_queue *q, const struct op *op)
 {
   struct described d;
 
-  if (gtc_vendor.time_begin == NULL
+  if (gtc_vendor.time_begin == NULL || !gtc_profile_device_times ()
       || (op->kind != OP_COPY && op->kind != OP_LAUNCH)
       || !describe (op, &d))
     return NULL;
@@ -398,7 +404,7 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
       drop_token (q, token);
       return;
     }
-  if (gtc_vendor.time_end != NULL
+  if (gtc_vendor.time_end != NULL && gtc_profile_device_times ()
       && (op->kind == OP_COPY || op->kind == OP_LAUNCH)
       && describe (op, &d))
     token = gtc_vendor.time_end (q, d.kind, token);

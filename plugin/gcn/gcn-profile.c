@@ -38,7 +38,7 @@ gcn_times_init (struct gcn_queue *q)
   int i;
 
   q->timed = false;
-  if (!gtc_profile_is_on ()
+  if (!gtc_profile_device_times ()
       || gcn_hsa.hsa_amd_profiling_set_profiler_enabled == NULL
       || gcn_hsa.hsa_amd_profiling_get_dispatch_time == NULL
       || gcn_hsa.hsa_system_get_info (HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY,

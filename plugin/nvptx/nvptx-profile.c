@@ -50,7 +50,7 @@ nvptx_times_init (struct nvptx_queue *q)
   q->time_ref = NULL;
   q->free_times = NULL;
   pthread_mutex_init (&q->times_lock, NULL);
-  if (!gtc_profile_is_on () || CU (cuEventElapsedTime) == NULL)
+  if (!gtc_profile_device_times () || CU (cuEventElapsedTime) == NULL)
     return;
   /* The stream is new and idle: an event recorded on it is reached
      between T0 and T1, taken as their middle.  */

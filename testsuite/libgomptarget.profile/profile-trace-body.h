@@ -16,7 +16,8 @@
    plugins): the times the device itself took of each kernel (and with
    DEVICE_COPY_TIMES, of each copy) on tracks of their own, each kernel's
    inside its region's span on the host, with arrows from the host-side
-   spans of the queues.  */
+   spans of the queues.  Where it defines NO_DEVICE_TIMES (and sets
+   GOMPTARGET_PROFILE_DEVICE_TIMES=0): none of those.  */
 
 #include "trace-check.h"
 #include "profile-work.h"
@@ -83,6 +84,12 @@ main (int argc, char **argv)
       || (n = count_spans (t, "device", "copy from device")) < 3)
     fail ("%d copies by the device's clock, fewer than 3 each way", n);
 #endif
+#endif
+#ifdef NO_DEVICE_TIMES
+  if ((n = count_spans (t, "device", "*")) != 0)
+    fail ("%d spans by the device's clock, asked for none", n);
+  if ((n = count_flows (t, "executed", true)) != 0)
+    fail ("%d arrows to the device's times, asked for none", n);
 #endif
   printf ("trace: ok\n");
   jfree (t);
