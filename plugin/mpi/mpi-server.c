@@ -142,6 +142,29 @@ variable (const struct mpidev_msg *m)
 		 (uint64_t) (uintptr_t) v[1]);
 }
 
+/* Copy for rank 0 straight between this rank and another serving rank,
+   which rank 0 asked at the same time for the other half; the answer says
+   whether the copy went.  */
+static int
+peer_copy (const struct mpidev_msg *m)
+{
+  int rc;
+
+  if (m->peer <= 0 || m->peer >= mpidev_size || m->peer == mpidev_rank)
+    {
+      gt_plugin_error ("MPI rank %d: rank 0 asked for a copy with rank %d",
+		       mpidev_rank, (int) m->peer);
+      return answer (m, -1, 0, 0);
+    }
+  if (m->op == MPIDEV_SEND_TO)
+    rc = mpidev_send ((const void *) (uintptr_t) m->addr, m->size, m->peer,
+		      m->peer_tag);
+  else
+    rc = mpidev_recv ((void *) (uintptr_t) m->addr, m->size, m->peer,
+		      m->peer_tag, false);
+  return answer (m, rc == 0 ? 0 : -1, 0, 0);
+}
+
 /* 0 for a transport's success, -1 for its failure.  */
 static int
 link_ok (int rc)
@@ -178,6 +201,9 @@ serve_one (const struct mpidev_msg *m)
       return link_ok (run (m));
     case MPIDEV_VAR:
       return link_ok (variable (m));
+    case MPIDEV_SEND_TO:
+    case MPIDEV_RECV_FROM:
+      return link_ok (peer_copy (m));
     case MPIDEV_STOP:
       return 1;
     default:

@@ -46,6 +46,7 @@
 
 #include "plugin-mpi.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,14 @@ struct mpidev_device
    a program built for two offload targets registers each host table
    twice.  */
 static const struct gt_gcc_image **first_images;
+
+/* The bytes of data rank 0 itself sent to the devices and received from
+   them, said under GOMP_DEBUG at the end: a copy between two devices is
+   not among them (peer_copy).  */
+static uint64_t carried_to, carried_from;
+
+/* Copies between two serving ranks, one at a time (peer_copy).  */
+static pthread_mutex_t peer_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* A device was lost: the exit handler ends the job instead of stopping
    the ranks.  */
@@ -224,6 +233,61 @@ mpi_mem_free (struct gtc_device *dev, void *ptr)
   return 0;
 }
 
+/* Copy SIZE bytes from SRC on device FROM to DST on device TO straight
+   from rank to rank: rank 0 asks the source rank to send and the
+   destination rank to receive, and waits for both answers, asking both
+   for a heartbeat; the data never pass through it.  One such copy at a
+   time in the job: each serving rank serves its requests in turn, so that
+   two copies the other way round between the same two ranks, each rank
+   sending first, could each wait for the other's receive for ever.  */
+static int
+peer_copy (struct mpidev_device *to, void *dst, struct mpidev_device *from,
+	   const void *src, size_t size)
+{
+  struct mpidev_msg m[2] = {
+    { .op = MPIDEV_SEND_TO, .addr = (uintptr_t) src, .size = size,
+      .peer = to->rank },
+    { .op = MPIDEV_RECV_FROM, .addr = (uintptr_t) dst, .size = size,
+      .peer = from->rank }
+  };
+  struct mpidev_device *dev[2] = { from, to };
+  struct mpidev_answer a[2];
+  /* The two requests, then the two answers.  */
+  MPI_Request reqs[4];
+  int ranks[4] = { from->rank, to->rank, from->rank, to->rank };
+  int rc = MPI_SUCCESS, who = 0, i;
+
+  for (i = 0; i < 4; i++)
+    reqs[i] = MPI_REQUEST_NULL;
+  m[0].peer_tag = m[1].peer_tag = mpidev_new_tag ();
+  pthread_mutex_lock (&peer_lock);
+  for (i = 0; i < 2 && rc == MPI_SUCCESS; i++)
+    {
+      m[i].tag = mpidev_new_tag ();
+      who = i;
+      rc = mpidev_lib.Irecv (&a[i], sizeof a[i], MPI_BYTE, dev[i]->rank,
+			     m[i].tag, mpidev_comm, &reqs[2 + i]);
+      if (rc == MPI_SUCCESS)
+	rc = mpidev_lib.Isend (&m[i], sizeof m[i], MPI_BYTE, dev[i]->rank,
+			       MPIDEV_TAG_REQUEST, mpidev_comm, &reqs[i]);
+    }
+  if (rc == MPI_SUCCESS)
+    rc = mpidev_wait_all (4, reqs, ranks, MPIDEV_HEARTBEAT, &who);
+  pthread_mutex_unlock (&peer_lock);
+  if (rc != 0)
+    lost_device (dev[who % 2], rc, "copying %s device %d",
+		 who % 2 ? "from" : "to",
+		 (int) dev[1 - who % 2]->core.number);
+  if (a[0].status != 0 || a[1].status != 0)
+    {
+      gt_plugin_error ("copying %zu bytes from device %d straight to device "
+		       "%d failed", size, (int) from->core.number,
+		       (int) to->core.number);
+      return 1;
+    }
+  return 0;
+}
+
 static int
 mpi_copy (struct gtc_queue *q, enum gtc_copy_dir dir, void *dst,
 	  const void *src, size_t size, struct gtc_device *peer)
@@ -231,7 +295,6 @@ mpi_copy (struct gtc_queue *q, enum gtc_copy_dir dir, void *dst,
   struct mpidev_device *md = (struct mpidev_device *) q->dev;
   struct mpidev_device *from = (struct mpidev_device *) peer;
   struct mpidev_msg m = { .size = size };
-  void *bounce;
 
   if (size == 0)
     return 0;
@@ -241,37 +304,21 @@ mpi_copy (struct gtc_queue *q, enum gtc_copy_dir dir, void *dst,
       m.op = MPIDEV_PUT;
       m.addr = (uintptr_t) dst;
       request (md, &m, src, size, NULL, 0, NULL, "copying to it");
+      __atomic_add_fetch (&carried_to, size, __ATOMIC_RELAXED);
       return 0;
     case GTC_DEVICE_TO_HOST:
       m.op = MPIDEV_GET;
       m.addr = (uintptr_t) src;
       request (md, &m, NULL, 0, dst, size, NULL, "copying from it");
+      __atomic_add_fetch (&carried_from, size, __ATOMIC_RELAXED);
       return 0;
     case GTC_DEVICE_TO_DEVICE:
-      if (from == md)
-	{
-	  m.op = MPIDEV_MOVE;
-	  m.addr = (uintptr_t) dst;
-	  m.addr2 = (uintptr_t) src;
-	  request (md, &m, NULL, 0, NULL, 0, NULL, "copying in it");
-	  return 0;
-	}
-      /* Between two ranks: through this one (not yet rank to rank).  */
-      bounce = malloc (size);
-      if (bounce == NULL)
-	{
-	  gt_plugin_error ("out of host memory copying %zu bytes from device "
-			   "%d to device %d", size, (int) peer->number,
-			   (int) q->dev->number);
-	  return 1;
-	}
-      m.op = MPIDEV_GET;
-      m.addr = (uintptr_t) src;
-      request (from, &m, NULL, 0, bounce, size, NULL, "copying from it");
-      m.op = MPIDEV_PUT;
+      if (from != md)
+	return peer_copy (md, dst, from, src, size);
+      m.op = MPIDEV_MOVE;
       m.addr = (uintptr_t) dst;
-      request (md, &m, bounce, size, NULL, 0, NULL, "copying to it");
-      free (bounce);
+      m.addr2 = (uintptr_t) src;
+      request (md, &m, NULL, 0, NULL, 0, NULL, "copying in it");
       return 0;
     }
   return 1;
@@ -315,6 +362,12 @@ stop_ranks (void)
 
   if (__atomic_load_n (&lost, __ATOMIC_ACQUIRE))
     return;
+  gt_plugin_debug ("MPI rank 0 carried %llu bytes of data to its devices "
+		   "and %llu bytes from them",
+		   (unsigned long long) __atomic_load_n (&carried_to,
+							 __ATOMIC_RELAXED),
+		   (unsigned long long) __atomic_load_n (&carried_from,
+							 __ATOMIC_RELAXED));
   for (r = 1; r < mpidev_size; r++)
     mpidev_lib.Send (&m, sizeof m, MPI_BYTE, r, MPIDEV_TAG_REQUEST, mpidev_comm);
   mpidev_lib.Comm_free (&mpidev_comm);

@@ -79,7 +79,11 @@ enum mpidev_op
 			   addresses (which follow on TAG); answer: 0.  */
   MPIDEV_VAR,		/* Variable INDEX of host table TABLE; answer: its
 			   address and size.  */
-  MPIDEV_STOP		/* Rank 0 is done: finalise and exit.  */
+  MPIDEV_STOP,		/* Rank 0 is done: finalise and exit.  */
+  MPIDEV_SEND_TO,	/* SIZE bytes from ADDR straight to rank PEER, on
+			   PEER_TAG; answer: 0.  */
+  MPIDEV_RECV_FROM	/* SIZE bytes to ADDR straight from rank PEER, on
+			   PEER_TAG; answer: 0.  */
 };
 
 /* A request, sent on MPIDEV_TAG_REQUEST; what goes with it, and the
@@ -91,6 +95,7 @@ struct mpidev_msg
   int32_t tag;
   uint64_t addr, addr2, size;
   int32_t table, index, nvars, num_teams, thread_limit, device_num;
+  int32_t peer, peer_tag;
 };
 
 /* An answer.  */
@@ -141,6 +146,10 @@ int mpidev_new_tag (void) GTC_HIDDEN;
 #define MPIDEV_HEARTBEAT 1u
 #define MPIDEV_BUSY 2u
 int mpidev_wait (MPI_Request *req, int rank, unsigned flags) GTC_HIDDEN;
+/* The same for the N requests REQS, request I an operation with RANKS[I];
+   when a rank is lost, its index in RANKS is set in *LOST.  */
+int mpidev_wait_all (int n, MPI_Request *reqs, const int *ranks,
+		     unsigned flags, int *lost) GTC_HIDDEN;
 #define MPIDEV_LOST_S 2
 
 /* Send or receive SIZE bytes of BUF with RANK on TAG, in pieces of
