@@ -353,7 +353,8 @@ mpi_launch (struct gtc_queue *q, void *entry, void **vars, int32_t nvars,
 }
 
 /* At the exit of rank 0, after the front end's own exit handler (which
-   was registered later): stop the serving ranks, then MPI.  */
+   was registered later) and the program's (whose MPI_Finalize does
+   nothing: mpi-intercept.c): stop the serving ranks, then MPI.  */
 static void
 stop_ranks (void)
 {
@@ -392,6 +393,11 @@ __tgt_rtl_serve_program (int32_t num_images,
       mpidev_size = 0;
       return GT_RTL_SUCCESS;
     }
+  if (mpidev_size < 1)
+    return GT_RTL_SUCCESS;
+  /* MPI is the plugin's, the program's MPI_Finalize a stand-in: finalise
+     it at the end, with no device (mpirun -n 1) as well.  */
+  atexit (stop_ranks);
   if (mpidev_size < 2)
     return GT_RTL_SUCCESS;
   first_images = calloc (mpidev_num_tables, sizeof *first_images);
@@ -407,7 +413,6 @@ __tgt_rtl_serve_program (int32_t num_images,
       if (first_images[t] == NULL)
 	first_images[t] = d;
     }
-  atexit (stop_ranks);
   return GT_RTL_SUCCESS;
 }
 

@@ -159,6 +159,12 @@ int mpidev_send (const void *buf, size_t size, int rank, int tag)
 int mpidev_recv (void *buf, size_t size, int rank, int tag, bool heartbeat)
   GTC_HIDDEN;
 
+/* ---- A program that initialises MPI itself (mpi-intercept.c).  ---- */
+
+/* MPI is started: redirect the program's calls of MPI_Init,
+   MPI_Init_thread and MPI_Finalize to stand-ins that succeed.  */
+void mpidev_intercept_init (void) GTC_HIDDEN;
+
 /* ---- The serving ranks (mpi-server.c).  ---- */
 
 /* Serve rank 0 until it stops; then finalise MPI and exit.  */
