@@ -418,6 +418,7 @@ mpidev_start (int32_t num_images, __tgt_device_image *const *images)
       exit (1);
     }
   mpidev_intercept_init ();
+  mpidev_watch_deaths ();
   gt_plugin_debug ("MPI rank %d of %d: %d host table(s), hash %016llx",
 		   mpidev_rank, mpidev_size, mpidev_num_tables,
 		   (unsigned long long) hash);

@@ -159,6 +159,13 @@ int mpidev_send (const void *buf, size_t size, int rank, int tag)
 int mpidev_recv (void *buf, size_t size, int rank, int tag, bool heartbeat)
   GTC_HIDDEN;
 
+/* ---- A serving rank that dies (mpi-death.c).  ---- */
+
+/* Every rank, at the start: tell rank 0 this rank's process, and have
+   rank 0 name, when mpirun ends the job (SIGTERM), the devices whose
+   ranks died.  */
+void mpidev_watch_deaths (void) GTC_HIDDEN;
+
 /* ---- A program that initialises MPI itself (mpi-intercept.c).  ---- */
 
 /* MPI is started: redirect the program's calls of MPI_Init,
