@@ -324,6 +324,100 @@ mpi_copy (struct gtc_queue *q, enum gtc_copy_dir dir, void *dst,
   return 1;
 }
 
+/* ---- Reverse offload: an ancestor region reached on a serving rank.
+   ---- */
+
+/* The serving rank's memory, during its request for an ancestor region
+   (on the tag of the region that reached it).  */
+struct reverse_link
+{
+  struct mpidev_device *md;
+  int tag;
+};
+
+/* Copy SIZE bytes between HOST and the serving rank's DEV: a MPIDEV_GET
+   or MPIDEV_PUT on the region's tag, and the data.  */
+static int
+reverse_copy (struct reverse_link *l, bool put, void *host, uint64_t dev,
+	      uint64_t size)
+{
+  struct mpidev_msg m = { .op = put ? MPIDEV_PUT : MPIDEV_GET, .tag = l->tag,
+			  .addr = dev, .size = size };
+  int rc;
+
+  rc = mpidev_send (&m, sizeof m, l->md->rank, l->tag);
+  if (rc == 0 && size > 0)
+    rc = put ? mpidev_send (host, size, l->md->rank, l->tag)
+	     : mpidev_recv (host, size, l->md->rank, l->tag, true);
+  if (rc != 0)
+    lost_device (l->md, rc, "serving its ancestor region");
+  __atomic_add_fetch (put ? &carried_to : &carried_from, size,
+		      __ATOMIC_RELAXED);
+  return 0;
+}
+
+static int
+reverse_dev2host (void *arg, void *host, uint64_t dev, uint64_t size)
+{
+  return reverse_copy (arg, false, host, dev, size);
+}
+
+static int
+reverse_host2dev (void *arg, uint64_t dev, const void *host, uint64_t size)
+{
+  /* Sent, not written.  */
+  return reverse_copy (arg, true, (void *) host, dev, size);
+}
+
+/* The serving rank of device MD asks, on TAG, for an ancestor region: run
+   rank 0's function of the same index, the map clauses translated from
+   the rank's addresses to rank 0's by the front end (target_rev), then
+   tell the rank.  */
+static void
+serve_reverse (struct mpidev_device *md, int tag)
+{
+  struct reverse_link link = { md, tag };
+  const struct gt_rev_copier copier = { reverse_dev2host, reverse_host2dev,
+					&link };
+  struct mpidev_msg r, done = { .op = MPIDEV_REVERSE_DONE, .tag = tag };
+  void *const *table;
+  uint64_t fn = 0;
+  int rc;
+
+  rc = mpidev_recv (&r, sizeof r, md->rank, tag, true);
+  if (rc != 0)
+    lost_device (md, rc, "sending an ancestor region");
+  if (r.op == MPIDEV_REVERSE && r.table >= 0 && r.table < mpidev_num_tables)
+    {
+      table = mpidev_tables[r.table];
+      if (r.index >= 0
+	  && r.index < (void *const *) table[1] - (void *const *) table[0])
+	fn = (uint64_t) (uintptr_t) ((void *const *) table[0])[r.index];
+    }
+  /* FN 0, no function: the front end's fatal error.  */
+  gt_services ()->target_rev (md->core.number, fn, (uint64_t) r.nvars,
+			      r.addr, r.addr2, r.size, &copier);
+  rc = mpidev_send (&done, sizeof done, md->rank, tag);
+  if (rc != 0)
+    lost_device (md, rc, "serving its ancestor region");
+}
+
+/* The reverse-offload table of IMG: every host function by its rank-0
+   address, which is what the serving ranks' requests name
+   (serve_reverse).  */
+static int
+mpi_rev_fn_table (struct gtc_device *dev, struct gtc_image *img,
+		  uint64_t *out, size_t count)
+{
+  void *const *funcs = ((void *const *) img->gcc->host_table)[0];
+  size_t i;
+
+  (void) dev;
+  for (i = 0; i < count; i++)
+    out[i] = (uint64_t) (uintptr_t) funcs[i];
+  return 0;
+}
+
 static int
 mpi_launch (struct gtc_queue *q, void *entry, void **vars, int32_t nvars,
 	    int32_t num_teams, int32_t thread_limit)
@@ -332,6 +426,7 @@ mpi_launch (struct gtc_queue *q, void *entry, void **vars, int32_t nvars,
   const struct gtc_kernel *k = entry;
   struct mpidev_msg m = { .op = MPIDEV_RUN };
   struct mpidev_answer a;
+  int rc;
 
   m.table = (int32_t) (uintptr_t) k->handle;
   m.index = (int32_t) k->index;
@@ -342,6 +437,13 @@ mpi_launch (struct gtc_queue *q, void *entry, void **vars, int32_t nvars,
   /* Device addresses travel as 64-bit words, which pointers are here.  */
   request (md, &m, vars, (size_t) nvars * sizeof *vars, NULL, 0, &a,
 	   "running a region");
+  while (a.status == MPIDEV_ANSWER_REVERSE)
+    {
+      serve_reverse (md, m.tag);
+      rc = mpidev_recv (&a, sizeof a, md->rank, m.tag, true);
+      if (rc != 0)
+	lost_device (md, rc, "running a region");
+    }
   if (a.status != 0)
     {
       gt_plugin_error ("device %d (MPI rank %d): no function %d in host "
@@ -420,7 +522,7 @@ const struct gtc_vendor gtc_vendor = {
   .name = "mpi",
   .target_type = GT_ANY_TARGET_TYPE,
   .caps = 0,
-  .requires_supported = 0,
+  .requires_supported = GT_REQUIRES_REVERSE_OFFLOAD,
   .device_size = sizeof (struct mpidev_device),
   .queue_size = sizeof (struct gtc_queue),
   .image_size = sizeof (struct gtc_image),
@@ -431,6 +533,7 @@ const struct gtc_vendor gtc_vendor = {
   .load_image = mpi_load_image,
   .find_kernel = mpi_find_kernel,
   .find_variable = mpi_find_variable,
+  .rev_fn_table = mpi_rev_fn_table,
   .mem_alloc = mpi_mem_alloc,
   .mem_free = mpi_mem_free,
   .copy = mpi_copy,

@@ -82,9 +82,22 @@ enum mpidev_op
   MPIDEV_STOP,		/* Rank 0 is done: finalise and exit.  */
   MPIDEV_SEND_TO,	/* SIZE bytes from ADDR straight to rank PEER, on
 			   PEER_TAG; answer: 0.  */
-  MPIDEV_RECV_FROM	/* SIZE bytes to ADDR straight from rank PEER, on
+  MPIDEV_RECV_FROM,	/* SIZE bytes to ADDR straight from rank PEER, on
 			   PEER_TAG; answer: 0.  */
+  /* Reverse offload, on the tag of a MPIDEV_RUN whose answer said
+     MPIDEV_ANSWER_REVERSE: */
+  MPIDEV_REVERSE,	/* Serving rank to rank 0: run the ancestor region
+			   function INDEX of host table TABLE, with NVARS
+			   maps whose addresses, sizes and kinds are at
+			   ADDR, ADDR2 and SIZE on the serving rank; rank
+			   0's copies then come as MPIDEV_GET and MPIDEV_PUT
+			   on the same tag.  */
+  MPIDEV_REVERSE_DONE	/* Rank 0 to the serving rank: it has run.  */
 };
+
+/* The status of the answer to MPIDEV_RUN that is not the end: a
+   MPIDEV_REVERSE follows, and then the answer again.  */
+#define MPIDEV_ANSWER_REVERSE 1
 
 /* A request, sent on MPIDEV_TAG_REQUEST; what goes with it, and the
    answer, go on its own TAG, so that requests of several threads of
