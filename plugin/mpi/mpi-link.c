@@ -103,17 +103,30 @@ alive (int rank)
 }
 
 int
-mpidev_wait (MPI_Request *req, int rank, unsigned flags)
+mpidev_wait_all (int n, MPI_Request *reqs, const int *ranks,
+		 unsigned flags, int *lost)
 {
   double start = 0, now, next_ping = 1.0;
   struct timespec nap = { 0, NAP_NS };
-  int done = 0, polls = 0, rc;
+  int done = 0, polls = 0, rc, i;
 
   for (;;)
     {
-      rc = mpidev_lib.Test (req, &done, MPI_STATUS_IGNORE);
-      if (rc != MPI_SUCCESS)
-	return rc;
+      /* One by one: MPI_Test ends (nulls) each request done, so that
+	 those still pending name the ranks to ask.  */
+      for (i = 0, done = 1; i < n; i++)
+	{
+	  int one = 0;
+	  if (reqs[i] == MPI_REQUEST_NULL)
+	    continue;
+	  rc = mpidev_lib.Test (&reqs[i], &one, MPI_STATUS_IGNORE);
+	  if (rc != MPI_SUCCESS)
+	    {
+	      *lost = i;
+	      return rc;
+	    }
+	  done &= one;
+	}
       if (done)
 	return 0;
       if (++polls < SPIN_POLLS)
@@ -130,11 +143,24 @@ mpidev_wait (MPI_Request *req, int rank, unsigned flags)
 	nanosleep (&nap, NULL);
       if ((flags & MPIDEV_HEARTBEAT) && now - start >= next_ping)
 	{
-	  if (!alive (rank))
-	    return MPI_ERR_OTHER;
+	  /* Every rank still waited for.  */
+	  for (i = 0; i < n; i++)
+	    if (reqs[i] != MPI_REQUEST_NULL && !alive (ranks[i]))
+	      {
+		*lost = i;
+		return MPI_ERR_OTHER;
+	      }
 	  next_ping = seconds () - start + 1.0;
 	}
     }
+}
+
+int
+mpidev_wait (MPI_Request *req, int rank, unsigned flags)
+{
+  int lost;
+
+  return mpidev_wait_all (1, req, &rank, flags, &lost);
 }
 
 /* Send (SEND) or receive SIZE bytes of BUF with RANK on TAG, in pieces
@@ -391,6 +417,8 @@ mpidev_start (int32_t num_images, __tgt_device_image *const *images)
       mpidev_lib.Finalize ();
       exit (1);
     }
+  mpidev_intercept_init ();
+  mpidev_watch_deaths ();
   gt_plugin_debug ("MPI rank %d of %d: %d host table(s), hash %016llx",
 		   mpidev_rank, mpidev_size, mpidev_num_tables,
 		   (unsigned long long) hash);

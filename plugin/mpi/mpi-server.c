@@ -25,6 +25,7 @@
 
 #include "plugin-mpi.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +87,87 @@ table_of (const struct mpidev_msg *m)
   return mpidev_tables[m->table];
 }
 
+/* Rank 0's copy M (MPIDEV_PUT or MPIDEV_GET) with this rank's memory:
+   the data follow, or go back, on M's tag.  */
+static int
+put_or_get (const struct mpidev_msg *m)
+{
+  if (m->op == MPIDEV_PUT)
+    return mpidev_recv ((void *) (uintptr_t) m->addr, m->size, 0, m->tag,
+			false);
+  return mpidev_send ((const void *) (uintptr_t) m->addr, m->size, 0,
+		      m->tag);
+}
+
+/* The index of host function FN in MPIDEV_TABLES: *TABLE, *INDEX; false
+   when it is none of them.  */
+static bool
+function_index (void (*fn) (void *), int32_t *table, int32_t *index)
+{
+  int t;
+
+  for (t = 0; t < mpidev_num_tables; t++)
+    {
+      void *const *tab = mpidev_tables[t];
+      void *const *f = tab[0], *const *end = tab[1];
+      for (; f < end; f++)
+	if (*f == (void *) fn)
+	  {
+	    *table = t;
+	    *index = (int32_t) (f - (void *const *) tab[0]);
+	    return true;
+	  }
+    }
+  return false;
+}
+
+/* Ancestor regions of the region that runs, one at a time.  */
+static pthread_mutex_t ancestor_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* An ancestor region (device(ancestor: 1)) reached by the region of
+   request ARG: rank 0 runs HOST_FN's counterpart, found by its index in
+   the tables, with its own addresses.  The answer to the region's request
+   says so (MPIDEV_ANSWER_REVERSE), the request follows on its tag, naming
+   where the MAPNUM addresses, sizes and kinds of the maps are here; rank 0
+   translates them through its table of what it mapped on this device,
+   reading and writing this rank's memory with MPIDEV_GET and MPIDEV_PUT
+   on the same tag, and says when it is done.  */
+static void
+ancestor (void *arg, void (*host_fn) (void *), uint64_t mapnum, void **addrs,
+	  const size_t *sizes, const unsigned short *kinds)
+{
+  const struct mpidev_msg *run_msg = arg;
+  struct mpidev_msg r = { .op = MPIDEV_REVERSE, .tag = run_msg->tag,
+			  .table = -1, .index = -1, .nvars = (int32_t) mapnum,
+			  .addr = (uintptr_t) addrs,
+			  .addr2 = (uintptr_t) sizes,
+			  .size = (uintptr_t) kinds };
+  struct mpidev_msg m;
+  int rc;
+
+  if (!function_index (host_fn, &r.table, &r.index))
+    gt_plugin_error ("MPI rank %d: the ancestor region %p is no function "
+		     "of the offload tables", mpidev_rank, (void *) host_fn);
+  pthread_mutex_lock (&ancestor_lock);
+  rc = answer (run_msg, MPIDEV_ANSWER_REVERSE, 0, 0);
+  if (rc == 0)
+    rc = mpidev_send (&r, sizeof r, 0, r.tag);
+  while (rc == 0)
+    {
+      rc = mpidev_recv (&m, sizeof m, 0, r.tag, false);
+      if (rc != 0 || m.op == MPIDEV_REVERSE_DONE)
+	break;
+      rc = m.op == MPIDEV_PUT || m.op == MPIDEV_GET ? put_or_get (&m) : -1;
+    }
+  pthread_mutex_unlock (&ancestor_lock);
+  if (rc != 0)
+    {
+      /* Rank 0 is gone or mad: end the job rather than hang.  */
+      fflush (NULL);
+      mpidev_lib.Abort (MPI_COMM_WORLD, 1);
+    }
+}
+
 static int
 run (const struct mpidev_msg *m)
 {
@@ -114,8 +196,10 @@ run (const struct mpidev_msg *m)
     {
       if (fn != NULL)
 	{
-	  gt_services ()->run_host_region (m->device_num, fn, vars,
-					    m->num_teams, m->thread_limit);
+	  gt_services ()->run_host_region_ancestor (m->device_num, fn, vars,
+						     m->num_teams,
+						     m->thread_limit, ancestor,
+						     (void *) m);
 	  /* What the region printed goes to mpirun now, not when this rank
 	     exits (where its stdout is a pipe, fully buffered).  */
 	  fflush (stdout);
@@ -142,6 +226,29 @@ variable (const struct mpidev_msg *m)
 		 (uint64_t) (uintptr_t) v[1]);
 }
 
+/* Copy for rank 0 straight between this rank and another serving rank,
+   which rank 0 asked at the same time for the other half; the answer says
+   whether the copy went.  */
+static int
+peer_copy (const struct mpidev_msg *m)
+{
+  int rc;
+
+  if (m->peer <= 0 || m->peer >= mpidev_size || m->peer == mpidev_rank)
+    {
+      gt_plugin_error ("MPI rank %d: rank 0 asked for a copy with rank %d",
+		       mpidev_rank, (int) m->peer);
+      return answer (m, -1, 0, 0);
+    }
+  if (m->op == MPIDEV_SEND_TO)
+    rc = mpidev_send ((const void *) (uintptr_t) m->addr, m->size, m->peer,
+		      m->peer_tag);
+  else
+    rc = mpidev_recv ((void *) (uintptr_t) m->addr, m->size, m->peer,
+		      m->peer_tag, false);
+  return answer (m, rc == 0 ? 0 : -1, 0, 0);
+}
+
 /* 0 for a transport's success, -1 for its failure.  */
 static int
 link_ok (int rc)
@@ -165,11 +272,8 @@ serve_one (const struct mpidev_msg *m)
       free ((void *) (uintptr_t) m->addr);
       return 0;
     case MPIDEV_PUT:
-      return link_ok (mpidev_recv ((void *) (uintptr_t) m->addr, m->size,
-				   0, m->tag, false));
     case MPIDEV_GET:
-      return link_ok (mpidev_send ((const void *) (uintptr_t) m->addr,
-				   m->size, 0, m->tag));
+      return link_ok (put_or_get (m));
     case MPIDEV_MOVE:
       memmove ((void *) (uintptr_t) m->addr,
 	       (const void *) (uintptr_t) m->addr2, m->size);
@@ -178,6 +282,9 @@ serve_one (const struct mpidev_msg *m)
       return link_ok (run (m));
     case MPIDEV_VAR:
       return link_ok (variable (m));
+    case MPIDEV_SEND_TO:
+    case MPIDEV_RECV_FROM:
+      return link_ok (peer_copy (m));
     case MPIDEV_STOP:
       return 1;
     default:

@@ -46,6 +46,7 @@
 
 #include "plugin-mpi.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,14 @@ struct mpidev_device
    a program built for two offload targets registers each host table
    twice.  */
 static const struct gt_gcc_image **first_images;
+
+/* The bytes of data rank 0 itself sent to the devices and received from
+   them, said under GOMP_DEBUG at the end: a copy between two devices is
+   not among them (peer_copy).  */
+static uint64_t carried_to, carried_from;
+
+/* Copies between two serving ranks, one at a time (peer_copy).  */
+static pthread_mutex_t peer_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* A device was lost: the exit handler ends the job instead of stopping
    the ranks.  */
@@ -224,6 +233,61 @@ mpi_mem_free (struct gtc_device *dev, void *ptr)
   return 0;
 }
 
+/* Copy SIZE bytes from SRC on device FROM to DST on device TO straight
+   from rank to rank: rank 0 asks the source rank to send and the
+   destination rank to receive, and waits for both answers, asking both
+   for a heartbeat; the data never pass through it.  One such copy at a
+   time in the job: each serving rank serves its requests in turn, so that
+   two copies the other way round between the same two ranks, each rank
+   sending first, could each wait for the other's receive for ever.  */
+static int
+peer_copy (struct mpidev_device *to, void *dst, struct mpidev_device *from,
+	   const void *src, size_t size)
+{
+  struct mpidev_msg m[2] = {
+    { .op = MPIDEV_SEND_TO, .addr = (uintptr_t) src, .size = size,
+      .peer = to->rank },
+    { .op = MPIDEV_RECV_FROM, .addr = (uintptr_t) dst, .size = size,
+      .peer = from->rank }
+  };
+  struct mpidev_device *dev[2] = { from, to };
+  struct mpidev_answer a[2];
+  /* The two requests, then the two answers.  */
+  MPI_Request reqs[4];
+  int ranks[4] = { from->rank, to->rank, from->rank, to->rank };
+  int rc = MPI_SUCCESS, who = 0, i;
+
+  for (i = 0; i < 4; i++)
+    reqs[i] = MPI_REQUEST_NULL;
+  m[0].peer_tag = m[1].peer_tag = mpidev_new_tag ();
+  pthread_mutex_lock (&peer_lock);
+  for (i = 0; i < 2 && rc == MPI_SUCCESS; i++)
+    {
+      m[i].tag = mpidev_new_tag ();
+      who = i;
+      rc = mpidev_lib.Irecv (&a[i], sizeof a[i], MPI_BYTE, dev[i]->rank,
+			     m[i].tag, mpidev_comm, &reqs[2 + i]);
+      if (rc == MPI_SUCCESS)
+	rc = mpidev_lib.Isend (&m[i], sizeof m[i], MPI_BYTE, dev[i]->rank,
+			       MPIDEV_TAG_REQUEST, mpidev_comm, &reqs[i]);
+    }
+  if (rc == MPI_SUCCESS)
+    rc = mpidev_wait_all (4, reqs, ranks, MPIDEV_HEARTBEAT, &who);
+  pthread_mutex_unlock (&peer_lock);
+  if (rc != 0)
+    lost_device (dev[who % 2], rc, "copying %s device %d",
+		 who % 2 ? "from" : "to",
+		 (int) dev[1 - who % 2]->core.number);
+  if (a[0].status != 0 || a[1].status != 0)
+    {
+      gt_plugin_error ("copying %zu bytes from device %d straight to device "
+		       "%d failed", size, (int) from->core.number,
+		       (int) to->core.number);
+      return 1;
+    }
+  return 0;
+}
+
 static int
 mpi_copy (struct gtc_queue *q, enum gtc_copy_dir dir, void *dst,
 	  const void *src, size_t size, struct gtc_device *peer)
@@ -231,7 +295,6 @@ mpi_copy (struct gtc_queue *q, enum gtc_copy_dir dir, void *dst,
   struct mpidev_device *md = (struct mpidev_device *) q->dev;
   struct mpidev_device *from = (struct mpidev_device *) peer;
   struct mpidev_msg m = { .size = size };
-  void *bounce;
 
   if (size == 0)
     return 0;
@@ -241,40 +304,118 @@ mpi_copy (struct gtc_queue *q, enum gtc_copy_dir dir, void *dst,
       m.op = MPIDEV_PUT;
       m.addr = (uintptr_t) dst;
       request (md, &m, src, size, NULL, 0, NULL, "copying to it");
+      __atomic_add_fetch (&carried_to, size, __ATOMIC_RELAXED);
       return 0;
     case GTC_DEVICE_TO_HOST:
       m.op = MPIDEV_GET;
       m.addr = (uintptr_t) src;
       request (md, &m, NULL, 0, dst, size, NULL, "copying from it");
+      __atomic_add_fetch (&carried_from, size, __ATOMIC_RELAXED);
       return 0;
     case GTC_DEVICE_TO_DEVICE:
-      if (from == md)
-	{
-	  m.op = MPIDEV_MOVE;
-	  m.addr = (uintptr_t) dst;
-	  m.addr2 = (uintptr_t) src;
-	  request (md, &m, NULL, 0, NULL, 0, NULL, "copying in it");
-	  return 0;
-	}
-      /* Between two ranks: through this one (not yet rank to rank).  */
-      bounce = malloc (size);
-      if (bounce == NULL)
-	{
-	  gt_plugin_error ("out of host memory copying %zu bytes from device "
-			   "%d to device %d", size, (int) peer->number,
-			   (int) q->dev->number);
-	  return 1;
-	}
-      m.op = MPIDEV_GET;
-      m.addr = (uintptr_t) src;
-      request (from, &m, NULL, 0, bounce, size, NULL, "copying from it");
-      m.op = MPIDEV_PUT;
+      if (from != md)
+	return peer_copy (md, dst, from, src, size);
+      m.op = MPIDEV_MOVE;
       m.addr = (uintptr_t) dst;
-      request (md, &m, bounce, size, NULL, 0, NULL, "copying to it");
-      free (bounce);
+      m.addr2 = (uintptr_t) src;
+      request (md, &m, NULL, 0, NULL, 0, NULL, "copying in it");
       return 0;
     }
   return 1;
+}
+
+/* ---- Reverse offload: an ancestor region reached on a serving rank.
+   ---- */
+
+/* The serving rank's memory, during its request for an ancestor region
+   (on the tag of the region that reached it).  */
+struct reverse_link
+{
+  struct mpidev_device *md;
+  int tag;
+};
+
+/* Copy SIZE bytes between HOST and the serving rank's DEV: a MPIDEV_GET
+   or MPIDEV_PUT on the region's tag, and the data.  */
+static int
+reverse_copy (struct reverse_link *l, bool put, void *host, uint64_t dev,
+	      uint64_t size)
+{
+  struct mpidev_msg m = { .op = put ? MPIDEV_PUT : MPIDEV_GET, .tag = l->tag,
+			  .addr = dev, .size = size };
+  int rc;
+
+  rc = mpidev_send (&m, sizeof m, l->md->rank, l->tag);
+  if (rc == 0 && size > 0)
+    rc = put ? mpidev_send (host, size, l->md->rank, l->tag)
+	     : mpidev_recv (host, size, l->md->rank, l->tag, true);
+  if (rc != 0)
+    lost_device (l->md, rc, "serving its ancestor region");
+  __atomic_add_fetch (put ? &carried_to : &carried_from, size,
+		      __ATOMIC_RELAXED);
+  return 0;
+}
+
+static int
+reverse_dev2host (void *arg, void *host, uint64_t dev, uint64_t size)
+{
+  return reverse_copy (arg, false, host, dev, size);
+}
+
+static int
+reverse_host2dev (void *arg, uint64_t dev, const void *host, uint64_t size)
+{
+  /* Sent, not written.  */
+  return reverse_copy (arg, true, (void *) host, dev, size);
+}
+
+/* The serving rank of device MD asks, on TAG, for an ancestor region: run
+   rank 0's function of the same index, the map clauses translated from
+   the rank's addresses to rank 0's by the front end (target_rev), then
+   tell the rank.  */
+static void
+serve_reverse (struct mpidev_device *md, int tag)
+{
+  struct reverse_link link = { md, tag };
+  const struct gt_rev_copier copier = { reverse_dev2host, reverse_host2dev,
+					&link };
+  struct mpidev_msg r, done = { .op = MPIDEV_REVERSE_DONE, .tag = tag };
+  void *const *table;
+  uint64_t fn = 0;
+  int rc;
+
+  rc = mpidev_recv (&r, sizeof r, md->rank, tag, true);
+  if (rc != 0)
+    lost_device (md, rc, "sending an ancestor region");
+  if (r.op == MPIDEV_REVERSE && r.table >= 0 && r.table < mpidev_num_tables)
+    {
+      table = mpidev_tables[r.table];
+      if (r.index >= 0
+	  && r.index < (void *const *) table[1] - (void *const *) table[0])
+	fn = (uint64_t) (uintptr_t) ((void *const *) table[0])[r.index];
+    }
+  /* FN 0, no function: the front end's fatal error.  */
+  gt_services ()->target_rev (md->core.number, fn, (uint64_t) r.nvars,
+			      r.addr, r.addr2, r.size, &copier);
+  rc = mpidev_send (&done, sizeof done, md->rank, tag);
+  if (rc != 0)
+    lost_device (md, rc, "serving its ancestor region");
+}
+
+/* The reverse-offload table of IMG: every host function by its rank-0
+   address, which is what the serving ranks' requests name
+   (serve_reverse).  */
+static int
+mpi_rev_fn_table (struct gtc_device *dev, struct gtc_image *img,
+		  uint64_t *out, size_t count)
+{
+  void *const *funcs = ((void *const *) img->gcc->host_table)[0];
+  size_t i;
+
+  (void) dev;
+  for (i = 0; i < count; i++)
+    out[i] = (uint64_t) (uintptr_t) funcs[i];
+  return 0;
 }
 
 static int
@@ -285,6 +426,7 @@ mpi_launch (struct gtc_queue *q, void *entry, void **vars, int32_t nvars,
   const struct gtc_kernel *k = entry;
   struct mpidev_msg m = { .op = MPIDEV_RUN };
   struct mpidev_answer a;
+  int rc;
 
   m.table = (int32_t) (uintptr_t) k->handle;
   m.index = (int32_t) k->index;
@@ -295,6 +437,13 @@ mpi_launch (struct gtc_queue *q, void *entry, void **vars, int32_t nvars,
   /* Device addresses travel as 64-bit words, which pointers are here.  */
   request (md, &m, vars, (size_t) nvars * sizeof *vars, NULL, 0, &a,
 	   "running a region");
+  while (a.status == MPIDEV_ANSWER_REVERSE)
+    {
+      serve_reverse (md, m.tag);
+      rc = mpidev_recv (&a, sizeof a, md->rank, m.tag, true);
+      if (rc != 0)
+	lost_device (md, rc, "running a region");
+    }
   if (a.status != 0)
     {
       gt_plugin_error ("device %d (MPI rank %d): no function %d in host "
@@ -306,7 +455,8 @@ mpi_launch (struct gtc_queue *q, void *entry, void **vars, int32_t nvars,
 }
 
 /* At the exit of rank 0, after the front end's own exit handler (which
-   was registered later): stop the serving ranks, then MPI.  */
+   was registered later) and the program's (whose MPI_Finalize does
+   nothing: mpi-intercept.c): stop the serving ranks, then MPI.  */
 static void
 stop_ranks (void)
 {
@@ -315,6 +465,12 @@ stop_ranks (void)
 
   if (__atomic_load_n (&lost, __ATOMIC_ACQUIRE))
     return;
+  gt_plugin_debug ("MPI rank 0 carried %llu bytes of data to its devices "
+		   "and %llu bytes from them",
+		   (unsigned long long) __atomic_load_n (&carried_to,
+							 __ATOMIC_RELAXED),
+		   (unsigned long long) __atomic_load_n (&carried_from,
+							 __ATOMIC_RELAXED));
   for (r = 1; r < mpidev_size; r++)
     mpidev_lib.Send (&m, sizeof m, MPI_BYTE, r, MPIDEV_TAG_REQUEST, mpidev_comm);
   mpidev_lib.Comm_free (&mpidev_comm);
@@ -339,6 +495,11 @@ __tgt_rtl_serve_program (int32_t num_images,
       mpidev_size = 0;
       return GT_RTL_SUCCESS;
     }
+  if (mpidev_size < 1)
+    return GT_RTL_SUCCESS;
+  /* MPI is the plugin's, the program's MPI_Finalize a stand-in: finalise
+     it at the end, with no device (mpirun -n 1) as well.  */
+  atexit (stop_ranks);
   if (mpidev_size < 2)
     return GT_RTL_SUCCESS;
   first_images = calloc (mpidev_num_tables, sizeof *first_images);
@@ -354,7 +515,6 @@ __tgt_rtl_serve_program (int32_t num_images,
       if (first_images[t] == NULL)
 	first_images[t] = d;
     }
-  atexit (stop_ranks);
   return GT_RTL_SUCCESS;
 }
 
@@ -362,7 +522,7 @@ const struct gtc_vendor gtc_vendor = {
   .name = "mpi",
   .target_type = GT_ANY_TARGET_TYPE,
   .caps = 0,
-  .requires_supported = 0,
+  .requires_supported = GT_REQUIRES_REVERSE_OFFLOAD,
   .device_size = sizeof (struct mpidev_device),
   .queue_size = sizeof (struct gtc_queue),
   .image_size = sizeof (struct gtc_image),
@@ -373,6 +533,7 @@ const struct gtc_vendor gtc_vendor = {
   .load_image = mpi_load_image,
   .find_kernel = mpi_find_kernel,
   .find_variable = mpi_find_variable,
+  .rev_fn_table = mpi_rev_fn_table,
   .mem_alloc = mpi_mem_alloc,
   .mem_free = mpi_mem_free,
   .copy = mpi_copy,

@@ -79,8 +79,25 @@ enum mpidev_op
 			   addresses (which follow on TAG); answer: 0.  */
   MPIDEV_VAR,		/* Variable INDEX of host table TABLE; answer: its
 			   address and size.  */
-  MPIDEV_STOP		/* Rank 0 is done: finalise and exit.  */
+  MPIDEV_STOP,		/* Rank 0 is done: finalise and exit.  */
+  MPIDEV_SEND_TO,	/* SIZE bytes from ADDR straight to rank PEER, on
+			   PEER_TAG; answer: 0.  */
+  MPIDEV_RECV_FROM,	/* SIZE bytes to ADDR straight from rank PEER, on
+			   PEER_TAG; answer: 0.  */
+  /* Reverse offload, on the tag of a MPIDEV_RUN whose answer said
+     MPIDEV_ANSWER_REVERSE: */
+  MPIDEV_REVERSE,	/* Serving rank to rank 0: run the ancestor region
+			   function INDEX of host table TABLE, with NVARS
+			   maps whose addresses, sizes and kinds are at
+			   ADDR, ADDR2 and SIZE on the serving rank; rank
+			   0's copies then come as MPIDEV_GET and MPIDEV_PUT
+			   on the same tag.  */
+  MPIDEV_REVERSE_DONE	/* Rank 0 to the serving rank: it has run.  */
 };
+
+/* The status of the answer to MPIDEV_RUN that is not the end: a
+   MPIDEV_REVERSE follows, and then the answer again.  */
+#define MPIDEV_ANSWER_REVERSE 1
 
 /* A request, sent on MPIDEV_TAG_REQUEST; what goes with it, and the
    answer, go on its own TAG, so that requests of several threads of
@@ -91,6 +108,7 @@ struct mpidev_msg
   int32_t tag;
   uint64_t addr, addr2, size;
   int32_t table, index, nvars, num_teams, thread_limit, device_num;
+  int32_t peer, peer_tag;
 };
 
 /* An answer.  */
@@ -141,6 +159,10 @@ int mpidev_new_tag (void) GTC_HIDDEN;
 #define MPIDEV_HEARTBEAT 1u
 #define MPIDEV_BUSY 2u
 int mpidev_wait (MPI_Request *req, int rank, unsigned flags) GTC_HIDDEN;
+/* The same for the N requests REQS, request I an operation with RANKS[I];
+   when a rank is lost, its index in RANKS is set in *LOST.  */
+int mpidev_wait_all (int n, MPI_Request *reqs, const int *ranks,
+		     unsigned flags, int *lost) GTC_HIDDEN;
 #define MPIDEV_LOST_S 2
 
 /* Send or receive SIZE bytes of BUF with RANK on TAG, in pieces of
@@ -149,6 +171,19 @@ int mpidev_send (const void *buf, size_t size, int rank, int tag)
   GTC_HIDDEN;
 int mpidev_recv (void *buf, size_t size, int rank, int tag, bool heartbeat)
   GTC_HIDDEN;
+
+/* ---- A serving rank that dies (mpi-death.c).  ---- */
+
+/* Every rank, at the start: tell rank 0 this rank's process, and have
+   rank 0 name, when mpirun ends the job (SIGTERM), the devices whose
+   ranks died.  */
+void mpidev_watch_deaths (void) GTC_HIDDEN;
+
+/* ---- A program that initialises MPI itself (mpi-intercept.c).  ---- */
+
+/* MPI is started: redirect the program's calls of MPI_Init,
+   MPI_Init_thread and MPI_Finalize to stand-ins that succeed.  */
+void mpidev_intercept_init (void) GTC_HIDDEN;
 
 /* ---- The serving ranks (mpi-server.c).  ---- */
 

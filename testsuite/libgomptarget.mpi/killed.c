@@ -1,7 +1,8 @@
 /* A serving rank killed (kill -9) while rank 0 uses its device (mpirun:
-   -n 2): mpirun sees the death and ends the job, naming the rank (device
-   0 is rank 1), within 5 seconds (an alarm kills the program silently
-   otherwise); the exit status is not zero and nothing hangs.  */
+   -n 2): mpirun sees the death and ends the job, naming the rank, and
+   rank 0 names the device (device 0 is rank 1), within 5 seconds (an
+   alarm kills the program silently otherwise); the exit status is not
+   zero and nothing hangs.  */
 /* mpirun: -n 2 */
 /* { dg-gomptarget-images "" } */
 /* { dg-shouldfail "rank killed" } */
@@ -34,3 +35,4 @@ main (void)
 /* Open MPI 4's mpirun and Open MPI 5's prterun word it alike, the latter
    over two lines.  */
 /* { dg-final { gomptarget-output-includes {process rank 1 .* exited on\s+signal 9} } } */
+/* { dg-final { gomptarget-output-includes {libgomptarget: mpi: device 0 \(MPI rank 1\) died} } } */

@@ -2,7 +2,7 @@
    test named uses-mpi*.c with mpicc's flags; mpirun: -n 3): the plugin,
    which opens libmpi itself, finds the program's copies of MPI's
    predefined handles, MPI is initialised already when main starts
-   (MPI_Initialized, not MPI_Init), main runs on rank 0 of
+   (MPI_Initialized; uses-mpi-init.c calls MPI_Init), main runs on rank 0 of
    MPI_COMM_WORLD, and the other two ranks are its devices.  */
 /* mpirun: -n 3 */
 /* { dg-gomptarget-images "" } */
