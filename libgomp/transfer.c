@@ -587,8 +587,13 @@ gt_xfer_finish (struct gt_xfer *x, struct gt_xfer **keep)
   flush_gathers (x);
   /* X's operations are queued in order, each behind the one before
      (next_deps): the last one's completion is theirs, unless operations
-     still to come had more to wait for.  */
-  if (keep != NULL && x->last != NULL && x->nafter == 0)
+     still to come had more to wait for.  Only on software queues, whose
+     worker runs every operation and sees it fail: a plugin with hardware
+     queues learns of the faults (and device code's exit) of work nobody
+     waits for only while a host function of its streams is pending
+     (nvptx-watch.c), and this one is it where nothing else is.  */
+  if (keep != NULL && x->last != NULL && x->nafter == 0
+      && (x->dev->caps & GT_CAP_RUNS_IN_PLACE))
     {
       *keep = x;
       return x->last;

@@ -160,8 +160,9 @@ void gt_xfer_end (struct gt_xfer *x) GT_HIDDEN;
 /* Return the event of the completion of X's operations (NULL if there
    was nothing to queue: then everything is done already); X must not be
    used again.  The release of X is queued behind its operations, unless
-   KEEP is not NULL and the last operation queued completes after all
-   the others: then *KEEP is X, which its caller gives back with
+   KEEP is not NULL, the device's queues are software queues
+   (GT_CAP_RUNS_IN_PLACE) and the last operation queued completes after
+   all the others: then *KEEP is X, which its caller gives back with
    gt_xfer_release once that event has completed (a queue operation
    less: one nowait construct after another, each pays for it); else
    *KEEP is NULL.  */
