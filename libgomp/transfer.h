@@ -47,7 +47,8 @@ struct gt_xfer
   bool defer_reads;		/* Host memory is read when the queue gets
 				   there: earlier work may still write it.  */
   bool owned;			/* A nowait construct's: freed by its last
-				   operation.  */
+				   operation, or by its caller once that
+				   is complete (gt_xfer_finish).  */
   bool in_use;
   bool chain;			/* Each operation names the one before as
 				   its dependence (else they all go to the
