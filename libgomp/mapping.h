@@ -161,6 +161,9 @@ struct gt_construct
      which tells the rules of the compiler that built it (gcc-rules.h);
      NULL otherwise.  */
   void (*region_fn) (void *);
+  /* Its index in its device's list of running constructs while it is
+     there (gt_running_add_locked).  */
+  unsigned running_index;
 };
 
 enum gt_map_purpose

@@ -563,6 +563,8 @@ struct gt_queued
   /* The construct for an OMPT tool; OMPT_ON: begun, to be ended.  */
   struct gt_ompt_target ompt;
   bool ompt_on;
+  struct gt_xfer *x;		/* Its transfer, given back once it is
+				   complete (gt_xfer_finish), or NULL.  */
   struct gt_queued *next;	/* Free list.  */
 };
 
@@ -592,6 +594,7 @@ queued_new (struct gt_device *dev)
   q->event = NULL;
   q->state = 0;
   q->rev = false;
+  q->x = NULL;
   return q;
 }
 
@@ -611,6 +614,11 @@ finished (struct gt_queued *q)
   struct gt_block *dead = NULL;
   bool rev = q->rev;
 
+  if (q->x != NULL)
+    {
+      gt_xfer_release (q->x);
+      q->x = NULL;
+    }
   if (GT_UNLIKELY (q->profile_t0))
     {
       if (q->profile_fn != NULL)
@@ -732,7 +740,7 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
 			     flags);
       break;
     }
-  q->final = gt_xfer_finish (x);
+  q->final = gt_xfer_finish (x, &q->x);
   /* Its end is reported where its completion is seen (finished).  */
   if (q->ompt_on)
     gt_ompt_target_detach (&q->ompt);

@@ -557,28 +557,47 @@ gt_free_later (struct gt_device *dev, struct gt_block *dead)
 /* The last operation of a nowait construct, on whatever thread runs the
    queue (perhaps a vendor's callback, which must not call the plugin):
    the blocks it freed go to the device's list of memory to free.  */
-static void
-finish_op (void *arg)
+void
+gt_xfer_release (struct gt_xfer *x)
 {
-  struct gt_xfer *x = arg;
-
   gt_free_later (x->dev, x->dead);
   x->dead = NULL;
   release (x);
 }
 
+static void
+finish_op (void *arg)
+{
+  gt_xfer_release (arg);
+}
+
 tgt_event_t
-gt_xfer_finish (struct gt_xfer *x)
+gt_xfer_finish (struct gt_xfer *x, struct gt_xfer **keep)
 {
   int n;
   tgt_event_t *deps, buf[2 * GT_XFER_MAX_DEPS];
 
+  if (keep != NULL)
+    *keep = NULL;
   if (!x->async)
     {
       gt_xfer_end (x);
       return NULL;
     }
   flush_gathers (x);
+  /* X's operations are queued in order, each behind the one before
+     (next_deps): the last one's completion is theirs, unless operations
+     still to come had more to wait for.  Only on software queues, whose
+     worker runs every operation and sees it fail: a plugin with hardware
+     queues learns of the faults (and device code's exit) of work nobody
+     waits for only while a host function of its streams is pending
+     (nvptx-watch.c), and this one is it where nothing else is.  */
+  if (keep != NULL && x->last != NULL && x->nafter == 0
+      && (x->dev->caps & GT_CAP_RUNS_IN_PLACE))
+    {
+      *keep = x;
+      return x->last;
+    }
   deps = next_deps (x, &n, buf);
   return gt_dev_async_call (x->dev, finish_op, x, n, deps);
 }

@@ -47,7 +47,8 @@ struct gt_xfer
   bool defer_reads;		/* Host memory is read when the queue gets
 				   there: earlier work may still write it.  */
   bool owned;			/* A nowait construct's: freed by its last
-				   operation.  */
+				   operation, or by its caller once that
+				   is complete (gt_xfer_finish).  */
   bool in_use;
   bool chain;			/* Each operation names the one before as
 				   its dependence (else they all go to the
@@ -157,9 +158,21 @@ bool gt_xfer_done (struct gt_xfer *x) GT_HIDDEN;
    transfer itself if it is not the thread's.  */
 void gt_xfer_end (struct gt_xfer *x) GT_HIDDEN;
 
-/* Queue the release of the transfer behind its operations and return
-   the event of their completion (NULL if there was nothing to queue:
-   then everything is done already).  X must not be used again.  */
-tgt_event_t gt_xfer_finish (struct gt_xfer *x) GT_HIDDEN;
+/* Return the event of the completion of X's operations (NULL if there
+   was nothing to queue: then everything is done already); X must not be
+   used again.  The release of X is queued behind its operations, unless
+   KEEP is not NULL, the device's queues are software queues
+   (GT_CAP_RUNS_IN_PLACE) and the last operation queued completes after
+   all the others: then *KEEP is X, which its caller gives back with
+   gt_xfer_release once that event has completed (a queue operation
+   less: one nowait construct after another, each pays for it); else
+   *KEEP is NULL.  */
+tgt_event_t gt_xfer_finish (struct gt_xfer *x, struct gt_xfer **keep)
+  GT_HIDDEN;
+
+/* Give back X, kept by gt_xfer_finish, once its operations are complete:
+   the blocks it freed go to its device's list of memory to free.  Calls
+   no plugin (it may run where a completion is reported).  */
+void gt_xfer_release (struct gt_xfer *x) GT_HIDDEN;
 
 #endif /* GT_TRANSFER_H */
