@@ -37,6 +37,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A copy of a device's table of loaded tables that a bigger one
+   replaced.  */
+struct gt_retired_tables
+{
+  struct gt_retired_tables *next;
+  __tgt_target_table **tables;
+};
+
 /* Make DEV's table of loaded tables hold N host tables (DEV's lock held).
    Launches read it without a lock: a bigger copy is published, and the
    old one is kept (it may still be read).  */
@@ -50,6 +58,13 @@ grow_tables_locked (struct gt_device *dev, unsigned n)
   t = gt_calloc (n, sizeof *t);
   if (dev->num_tables)
     memcpy (t, dev->tables, dev->num_tables * sizeof *t);
+  if (dev->tables != NULL)
+    {
+      struct gt_retired_tables *r = gt_malloc (sizeof *r);
+      r->tables = dev->tables;
+      r->next = dev->retired_tables;
+      dev->retired_tables = r;
+    }
   __atomic_store_n (&dev->tables, t, __ATOMIC_RELEASE);
   __atomic_store_n (&dev->num_tables, n, __ATOMIC_RELEASE);
 }

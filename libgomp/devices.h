@@ -72,6 +72,10 @@ struct gt_device
      device is ready, read-only afterwards.  */
   __tgt_target_table **tables;
   unsigned num_tables;
+  /* The smaller copies of TABLES it replaced, which a launch may still
+     read: kept (reachable) for good.  Their number is bounded, as host
+     table numbers are reused (registry.h).  */
+  struct gt_retired_tables *retired_tables;
   /* Reverse offload (reverse.c): for each host table number, the
      device-side functions of the ancestor regions of the image the device
      loaded for it; NUM_REV_FNS slots.  */

@@ -39,18 +39,19 @@ GT_FORK_LOCK (gt_registry_lock);
 unsigned gt_num_host_tables;
 struct gt_func_index *gt_func_index;
 
-/* The host tables ever registered, by number (registry.h), with the
-   version word they were last registered with.  */
+/* The host tables registered, by number (registry.h), with the version
+   word they were last registered with; NULL for a free number.  */
 static const void **host_tables;
 static unsigned *host_table_versions;
 static unsigned host_tables_cap;
 
-/* The number of HOST_TABLE, registered with VERSION: a new one if it was
-   never registered.  gt_registry_lock held.  */
+/* The number of HOST_TABLE, registered with VERSION: its own while an
+   image of it is registered, else the lowest free one, else a new one.
+   gt_registry_lock held.  */
 static unsigned
 host_table_id (const void *host_table, unsigned version)
 {
-  unsigned i;
+  unsigned i, free_id = gt_num_host_tables;
 
   for (i = 0; i < gt_num_host_tables; i++)
     if (host_tables[i] == host_table)
@@ -58,6 +59,14 @@ host_table_id (const void *host_table, unsigned version)
 	host_table_versions[i] = version;
 	return i;
       }
+    else if (host_tables[i] == NULL && free_id == gt_num_host_tables)
+      free_id = i;
+  if (free_id < gt_num_host_tables)
+    {
+      host_tables[free_id] = host_table;
+      host_table_versions[free_id] = version;
+      return free_id;
+    }
   if (gt_num_host_tables == host_tables_cap)
     {
       host_tables_cap = host_tables_cap ? 2 * host_tables_cap : 8;
@@ -254,6 +263,23 @@ gt_registry_remove (const void *host_table, int target_type,
 void
 gt_registry_free (struct gt_registered_image *img)
 {
+  struct gt_registered_image *other;
+
+  /* The last image of its host table gone (off every device already),
+     its number is free for another: a library closed and opened again
+     at another address, again and again, does not grow the tables kept
+     by number.  The function index may keep entries of the closed
+     library's functions under that number; no region of code that is
+     gone is launched, and a function registered later at one of those
+     addresses replaces its entry.  */
+  gt_lock (&gt_registry_lock);
+  for (other = gt_images; other; other = other->next)
+    if (other->host_table == img->host_table)
+      break;
+  if (other == NULL && img->table_id < gt_num_host_tables
+      && host_tables[img->table_id] == img->host_table)
+    host_tables[img->table_id] = NULL;
+  gt_unlock (&gt_registry_lock);
   free (img->image.EntriesBegin);
   free (img->loaded);
   free (img);

@@ -59,7 +59,8 @@ extern struct gt_registered_image *gt_images GT_HIDDEN;
 extern gt_mutex_t gt_registry_lock GT_HIDDEN;
 
 /* Every host table registered gets a number, 0, 1, ..., which it keeps
-   (registered again after being unregistered, it gets the same one):
+   while an image of it is registered (the lowest free one; the number
+   of a host table whose last image was unregistered is free again):
    the images of one host table, one per target type, list the same
    functions in the same order.  A device keeps the table of entries it
    loaded for each number (devices.h); the index below gives, for the
