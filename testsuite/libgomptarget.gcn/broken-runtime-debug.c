@@ -5,7 +5,7 @@
 /* HSA_RUNTIME_LIB names a library that is not an HSA runtime: under GOMP_DEBUG the plugin names the function it lacks.
    The program runs its regions on the host.  */
 
-#include "gcn-test.h"
+#include "without-gcn.h"
 
 int
 main (void)

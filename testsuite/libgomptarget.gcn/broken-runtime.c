@@ -4,7 +4,7 @@
 /* HSA_RUNTIME_LIB names a library that is not an HSA runtime: no GCN device, and nothing said about it.
    The program runs its regions on the host.  */
 
-#include "gcn-test.h"
+#include "without-gcn.h"
 
 int
 main (void)

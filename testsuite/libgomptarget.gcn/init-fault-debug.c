@@ -4,7 +4,7 @@
 /* hsa_init fails: under GOMP_DEBUG the plugin gives the runtime's
    status string.  */
 
-#include "gcn-test.h"
+#include "without-gcn.h"
 
 int
 main (void)

@@ -3,7 +3,7 @@
 /* hsa_init fails (as Debian's ROCr does on a machine without a GPU): no
    GCN device, nothing printed, the regions run on the host.  */
 
-#include "gcn-test.h"
+#include "without-gcn.h"
 
 int
 main (void)

@@ -5,7 +5,7 @@
 /* HSA_RUNTIME_LIB names a file that does not exist: under GOMP_DEBUG the plugin says why it has no device.
    The program runs its regions on the host.  */
 
-#include "gcn-test.h"
+#include "without-gcn.h"
 
 int
 main (void)

@@ -6,7 +6,7 @@
    does not even load it, and the program's regions run on the next
    device, the emulated one of the host plugin.  */
 
-#include "gcn-test.h"
+#include "without-gcn.h"
 
 int
 main (void)

@@ -7,7 +7,7 @@
    its hsa_init fails, so the GCN plugin has no device, and the program's
    regions run on the next device, the emulated one of the host plugin.  */
 
-#include "gcn-test.h"
+#include "without-gcn.h"
 
 int
 main (void)
