@@ -184,6 +184,9 @@ struct gcn_image
 };
 
 bool gcn_image_ok (const struct gt_gcc_image *) GCN_HIDDEN;
+/* For gomptarget-info: the gtc_vendor callback describe_image.  */
+void gcn_describe_image (const struct gt_gcc_image *, char *buf,
+			 size_t size) GCN_HIDDEN;
 int gcn_load_image (struct gtc_device *, struct gtc_image *) GCN_HIDDEN;
 int gcn_find_kernel (struct gtc_device *, struct gtc_image *, size_t,
 		     struct gtc_kernel *) GCN_HIDDEN;

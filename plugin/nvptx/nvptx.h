@@ -377,6 +377,12 @@ void nvptx_stacks_fini (struct nvptx_device *dev) GTC_HIDDEN;
 /* ---- Images (nvptx-image.c).  ---- */
 
 bool nvptx_image_ok (const struct gt_gcc_image *) GTC_HIDDEN;
+/* For gomptarget-info: the gtc_vendor callbacks describe_device and
+   describe_image.  */
+void nvptx_describe_device (struct gtc_device *, char *buf, size_t size)
+  GTC_HIDDEN;
+void nvptx_describe_image (const struct gt_gcc_image *, char *buf,
+			   size_t size) GTC_HIDDEN;
 int nvptx_load_image (struct gtc_device *, struct gtc_image *) GTC_HIDDEN;
 int nvptx_find_kernel (struct gtc_device *, struct gtc_image *, size_t,
 		       struct gtc_kernel *) GTC_HIDDEN;
