@@ -155,9 +155,11 @@ inspect_program (const char *program)
 	       "installed completely)\n", preload, strerror (errno));
       return 1;
     }
-  snprintf (preload, sizeof preload, "%s/libgomptarget.so.1:%s/"
-	    "libgomptarget-info-preload.so%s%s", dir, dir, old ? ":" : "",
-	    old ? old : "");
+  /* What is preloaded already comes first: a sanitizer's runtime must,
+     and an emulated vendor library may.  */
+  snprintf (preload, sizeof preload, "%s%s%s/libgomptarget.so.1:%s/"
+	    "libgomptarget-info-preload.so", old ? old : "", old ? ":" : "",
+	    dir, dir);
   fflush (stdout);
   pid = fork ();
   if (pid < 0)

@@ -34,8 +34,7 @@
 #include <stdio.h>
 #include <string.h>
 
-int GOMPTARGET_info_report (FILE *out, const char *program)
-  __attribute__ ((visibility ("default")));
+int GOMPTARGET_info_report (FILE *out, const char *program) GT_PUBLIC;
 
 /* Print the lines "PROPERTY: VALUE" of TEXT, each indented by INDENT.  */
 static void

@@ -612,9 +612,9 @@ nvptx_find_kernel (struct gtc_device *gdev, struct gtc_image *gimg,
       *p = '.';
   k->handle = nk;
   k->name = nk->name;
-  gt_plugin_debug ("device %d: kernel %s: up to %d threads per block, %d "
-		   "registers per thread", nvptx_num (dev), ptx_name,
-		   nk->max_threads, nk->regs);
+  gt_plugin_debug ("device %d: kernel %s (%s): up to %d threads per block, "
+		   "%d registers per thread", nvptx_num (dev), nk->name,
+		   ptx_name, nk->max_threads, nk->regs);
   return 0;
 }
 
