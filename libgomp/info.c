@@ -190,6 +190,9 @@ report_images (FILE *out, const char *program)
 	    print_lines (out, "    ", buf);
 	    break;
 	  }
+      if (j == gt_num_devices)
+	fprintf (out, "    no device of its kind: no plugin that reads it "
+		 "found one (see the plugins above)\n");
       for (j = 0; j < gt_num_devices; j++)
 	report_verdict (out, &gt_devices[j], img);
     }
