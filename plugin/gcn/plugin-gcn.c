@@ -205,8 +205,10 @@ gcn_describe_device (struct gtc_device *d, char *buf, size_t size)
 	    "ISA: %s\n"
 	    "memory: %zu MiB\n"
 	    "compute units: %u\n"
-	    "queue size: %u packets\n", a->name, a->name, a->data_size >> 20,
-	    a->cu_count, a->queue_size);
+	    "queue size: %u packets\n"
+	    "vendor library: %s, HSA %u.%u\n", a->name, a->name,
+	    a->data_size >> 20, a->cu_count, a->queue_size, gcn_hsa_file,
+	    (unsigned) gcn_hsa_major, (unsigned) gcn_hsa_minor);
 }
 
 static int

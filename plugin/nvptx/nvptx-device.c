@@ -42,6 +42,8 @@ struct device_info
   size_t total_mem;
 };
 static struct device_info *infos;
+/* cuDriverGetVersion's answer.  */
+static int driver_version;
 
 void
 nvptx_describe_device (struct gtc_device *dev, char *buf, size_t size)
@@ -55,9 +57,11 @@ nvptx_describe_device (struct gtc_device *dev, char *buf, size_t size)
 	    "memory: %zu MiB\n"
 	    "multiprocessors: %d\n"
 	    "threads per block: at most %d\n"
-	    "clock: %d MHz\n", d->name, d->cc_major, d->cc_minor,
-	    d->cc_major, d->cc_minor, d->total_mem >> 20, d->sms,
-	    d->max_threads_block, d->clock_khz / 1000);
+	    "clock: %d MHz\n"
+	    "vendor library: %s, CUDA driver %d.%d\n", d->name, d->cc_major,
+	    d->cc_minor, d->cc_major, d->cc_minor, d->total_mem >> 20, d->sms,
+	    d->max_threads_block, d->clock_khz / 1000, nvptx_cuda_file,
+	    driver_version / 1000, driver_version % 1000 / 10);
 }
 
 /* Soft stack bytes per warp (GOMPTARGET_NVPTX_STACK_KB; GCC's 128 KiB by
@@ -173,6 +177,7 @@ nvptx_probe (void)
     }
   if (CU (cuDriverGetVersion) (&version) != CUDA_SUCCESS)
     version = 0;
+  driver_version = version;
   r = CU (cuDeviceGetCount) (&n);
   if (r != CUDA_SUCCESS || n <= 0)
     {

@@ -53,6 +53,8 @@ extern struct nvptx_cuda nvptx_cuda GTC_HIDDEN;
    its functions; false, with the reason under GOMP_DEBUG, when it cannot
    be used.  */
 bool nvptx_cuda_load (void) GTC_HIDDEN;
+/* The file nvptx_cuda_load opened (for gomptarget-info).  */
+extern const char *nvptx_cuda_file GTC_HIDDEN;
 
 /* "CUDA_ERROR_X (what it means)" for R, in a static buffer per thread.  */
 const char *nvptx_cuda_error (CUresult r) GTC_HIDDEN;
