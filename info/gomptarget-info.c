@@ -135,7 +135,7 @@ library_dir (char *buf, size_t size)
 static int
 inspect_program (const char *program)
 {
-  char dir[PATH_MAX], preload[3 * PATH_MAX + 2];
+  char dir[PATH_MAX], helper[PATH_MAX + 64], preload[3 * PATH_MAX + 2];
   const char *old = getenv ("LD_PRELOAD");
   struct stat st;
   int status;
@@ -147,19 +147,25 @@ inspect_program (const char *program)
 	       "libgomptarget.so.1 is\n");
       return 1;
     }
-  snprintf (preload, sizeof preload, "%s/libgomptarget-info-preload.so",
-	    dir);
-  if (stat (preload, &st) != 0)
+  /* Installed in the package's own directory below the library's (a
+     module without a soname has no place in the library directory
+     itself); in a build tree, libtool leaves it beside the library.  */
+  snprintf (helper, sizeof helper,
+	    "%s/gomptarget/libgomptarget-info-preload.so", dir);
+  if (stat (helper, &st) != 0)
+    snprintf (helper, sizeof helper, "%s/libgomptarget-info-preload.so",
+	      dir);
+  if (stat (helper, &st) != 0)
     {
-      fprintf (stderr, "gomptarget-info: %s: %s (gomptarget is not "
-	       "installed completely)\n", preload, strerror (errno));
+      fprintf (stderr, "gomptarget-info: %s/gomptarget/"
+	       "libgomptarget-info-preload.so: %s (gomptarget is not "
+	       "installed completely)\n", dir, strerror (errno));
       return 1;
     }
   /* What is preloaded already comes first: a sanitizer's runtime must,
      and an emulated vendor library may.  */
-  snprintf (preload, sizeof preload, "%s%s%s/libgomptarget.so.1:%s/"
-	    "libgomptarget-info-preload.so", old ? old : "", old ? ":" : "",
-	    dir, dir);
+  snprintf (preload, sizeof preload, "%s%s%s/libgomptarget.so.1:%s",
+	    old ? old : "", old ? ":" : "", dir, helper);
   fflush (stdout);
   pid = fork ();
   if (pid < 0)
