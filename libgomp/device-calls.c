@@ -99,6 +99,25 @@ gt_dev_accepts_image (struct gt_device *dev, __tgt_device_image *image)
   return dev->plugin->is_valid_binary (image) != 0;
 }
 
+bool
+gt_dev_info (struct gt_device *dev, char *buf, size_t size)
+{
+  buf[0] = '\0';
+  return (dev->plugin->device_info != NULL
+	  && dev->plugin->device_info (dev->local_id, buf, (int32_t) size)
+	     == GT_RTL_SUCCESS);
+}
+
+bool
+gt_dev_image_info (struct gt_device *dev, __tgt_device_image *image,
+		   char *buf, size_t size)
+{
+  buf[0] = '\0';
+  return (dev->plugin->image_info != NULL
+	  && dev->plugin->image_info (image, buf, (int32_t) size)
+	     == GT_RTL_SUCCESS);
+}
+
 __tgt_target_table *
 gt_dev_load_image (struct gt_device *dev, __tgt_device_image *image)
 {

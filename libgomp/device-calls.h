@@ -54,6 +54,13 @@ void gt_dev_deinit (struct gt_device *dev) GT_HIDDEN;
 bool gt_dev_accepts_image (struct gt_device *dev, __tgt_device_image *image)
   GT_HIDDEN;
 
+/* For gomptarget-info: DEV's properties, and IMAGE's when it is of the
+   kind of DEV's plugin, as lines "PROPERTY: VALUE" in BUF of SIZE bytes;
+   false (BUF empty) when the plugin does not say.  */
+bool gt_dev_info (struct gt_device *dev, char *buf, size_t size) GT_HIDDEN;
+bool gt_dev_image_info (struct gt_device *dev, __tgt_device_image *image,
+			char *buf, size_t size) GT_HIDDEN;
+
 /* Load IMAGE on DEV: its table of entries, or NULL on failure.  */
 __tgt_target_table *gt_dev_load_image (struct gt_device *dev,
 				       __tgt_device_image *image) GT_HIDDEN;

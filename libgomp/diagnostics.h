@@ -42,6 +42,14 @@
 /* The GOMP_DEBUG level; 0 = quiet.  */
 extern int gt_debug_level GT_HIDDEN;
 
+/* From this GOMP_DEBUG level on, the trace adds the device's mapping
+   table at the entry and the exit of each target region
+   (gt_map_dump_locked).  A level rather than a variable of its own:
+   GOMP_DEBUG is a number already (libgomp reads it as one), the dump
+   is only of use beside the trace, and a launch tests the one level it
+   reads anyway.  */
+#define GT_DEBUG_MAPS 2
+
 /* Report a fatal error and exit with status 1.  It first releases every
    lock the calling thread holds (see gt_lock below), so that what runs
    at exit (device teardown) can take them.  */

@@ -283,6 +283,22 @@ struct gt_key *gt_key_lookup_dev_locked (struct gt_device *dev,
 /* Release the storage of construct C's item list (not C itself).  */
 void gt_construct_release (struct gt_construct *c) GT_HIDDEN;
 
+/* Under GOMP_DEBUG=2 (GT_DEBUG_MAPS): write DEV's mapping table to the
+   trace, one line per key (host range, device address, reference count,
+   kind), headed by WHEN ("entry", "exit") of region FN, named by its
+   function; DEV's lock held (mapping-dump.c).  */
+void gt_map_dump_locked (struct gt_device *dev, const char *when,
+			 const void *fn) GT_HIDDEN;
+
+/* The check a launch makes: one test of the debug level when off.  */
+static inline void
+gt_map_dump_maybe_locked (struct gt_device *dev, const char *when,
+			  const void *fn)
+{
+  if (GT_UNLIKELY (gt_debug_level >= GT_DEBUG_MAPS))
+    gt_map_dump_locked (dev, when, fn);
+}
+
 /* The storage the constructs of each thread reuse (mapping-scratch.c):
    the launch path allocates nothing once it has grown to fit.  The
    buffers only grow; their capacities are in bytes.  */

@@ -103,6 +103,38 @@ find_plugin (const char *dirs, const char *name, size_t name_len)
    written while the plugins are loaded, once.  */
 static char no_devices[1024];
 
+/* What each name tried gave, for gt_plugins_tried; written once, while
+   the plugins are loaded.  */
+#define MAX_TRIED 16
+static struct gt_plugin_tried tried[MAX_TRIED];
+static int num_tried;
+static char searched_dirs[PATH_MAX];
+
+const struct gt_plugin_tried *
+gt_plugins_tried (int *n, const char **dirs)
+{
+  *n = num_tried;
+  *dirs = searched_dirs[0] ? searched_dirs : NULL;
+  return tried;
+}
+
+/* The record of plugin NAME, made on first use; NULL past MAX_TRIED.  */
+static struct gt_plugin_tried *
+tried_record (const char *name, size_t name_len)
+{
+  int i;
+
+  for (i = 0; i < num_tried; i++)
+    if (strlen (tried[i].name) == name_len
+	&& memcmp (tried[i].name, name, name_len) == 0)
+      return &tried[i];
+  if (num_tried == MAX_TRIED)
+    return NULL;
+  snprintf (tried[num_tried].name, sizeof tried[num_tried].name, "%.*s",
+	    (int) name_len, name);
+  return &tried[num_tried++];
+}
+
 /* Add plugin NAME's REASON (printf-style) to no_devices.  */
 static void __attribute__ ((format (printf, 3, 4)))
 note_no_devices (const char *name, size_t name_len, const char *fmt, ...)
@@ -111,6 +143,13 @@ note_no_devices (const char *name, size_t name_len, const char *fmt, ...)
   va_list ap;
   int n;
 
+  struct gt_plugin_tried *t = tried_record (name, name_len);
+  if (t != NULL)
+    {
+      va_start (ap, fmt);
+      vsnprintf (t->why, sizeof t->why, fmt, ap);
+      va_end (ap);
+    }
   if (len + 8 >= sizeof no_devices)
     return;
   n = snprintf (no_devices + len, sizeof no_devices - len, "%s%.*s: ",
@@ -175,7 +214,10 @@ load_one_plugin (const char *dirs, const char *name, size_t name_len,
   lt_dlhandle h;
   uint64_t honoured;
   int32_t n;
+  struct gt_plugin_tried *t = tried_record (name, name_len);
 
+  if (t != NULL && path != NULL)
+    snprintf (t->path, sizeof t->path, "%s", path);
   if (path == NULL)
     {
       /* A name of ours whose plugin was not built or installed is no
@@ -245,6 +287,8 @@ load_one_plugin (const char *dirs, const char *name, size_t name_len,
   plugins[*nplugins].async = gt_plugin_init_async (plugin);
   plugins[*nplugins].num_devices = n;
   (*nplugins)++;
+  if (t != NULL)
+    t->num_devices = n;
 }
 
 /* A name of GOMPTARGET_PLUGINS, and whether its repetition was
@@ -308,6 +352,7 @@ each_plugin_name (plugin_name_fn *fn, void *arg)
 		"set GOMPTARGET_PLUGIN_PATH");
       return false;
     }
+  snprintf (searched_dirs, sizeof searched_dirs, "%s", dirs);
 
   for (max = 1, p = list; *p; p++)
     max += *p == ',';

@@ -53,6 +53,22 @@ int gt_load_plugins (struct gt_plugin_info **plugins) GT_HIDDEN;
    devices).  */
 const char *gt_plugins_without_devices (void) GT_HIDDEN;
 
+/* What gt_load_plugins found for one name of GOMPTARGET_PLUGINS, for
+   gomptarget-info.  */
+struct gt_plugin_tried
+{
+  char name[32];
+  char path[256];		/* The file, or empty when not found.  */
+  int num_devices;		/* 0 when not kept.  */
+  char why[256];		/* When not kept, why.  */
+};
+
+/* After gt_load_plugins: the names it tried, in order, their number in
+   *N, and in *DIRS the directories searched (GOMPTARGET_PLUGIN_PATH's, or
+   this library's own), NULL when none could be.  */
+const struct gt_plugin_tried *gt_plugins_tried (int *n, const char **dirs)
+  GT_HIDDEN;
+
 /* The program's own images (NUM_IMAGES of IMAGES, oldest first) are
    registered, before main: offer each plugin GOMPTARGET_PLUGINS names
    that has __tgt_rtl_serve_program the program to serve (a plugin whose

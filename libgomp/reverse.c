@@ -266,8 +266,9 @@ gt_ancestor_region (void (*fn) (void *), size_t mapnum, void **addrs,
     gt_fatal ("device %d cannot run the ancestor region %p on the host: "
 	      "the region was not started for reverse offload", device,
 	      (void *) fn);
-  gt_debug ("device %d: ancestor region %p (%zu map(s)) sent to the host",
-	    device, (void *) fn, mapnum);
+  gt_debug ("device %d: ancestor region %s (%p, %zu map(s)) sent to the "
+	    "host", device, gt_profile_fn_name ((const void *) fn),
+	    (void *) fn, mapnum);
   saved = ancestor_in_flight;
   ancestor_in_flight = (void *) fn;
   ancestor (ancestor_slots[slot].arg, fn, mapnum, addrs, sizes, kinds);
@@ -334,10 +335,11 @@ gt_rev_serve (int32_t device_num, uint64_t fn, uint64_t mapnum,
 
   gt_rev_request_finish (&r);
   if (gt_debug_level)
-    gt_debug ("device %d: reverse offload of %p served: host function %p, "
-	      "%" PRIu64 " map(s), %.1f us", (int) device_num,
-	      (void *) (uintptr_t) fn, (void *) host_fn, mapnum,
-	      now_us () - start);
+    gt_debug ("device %d: reverse offload of %p served: host function %s "
+	      "(%p), %" PRIu64 " map(s), %.1f us", (int) device_num,
+	      (void *) (uintptr_t) fn,
+	      gt_profile_fn_name ((const void *) host_fn), (void *) host_fn,
+	      mapnum, now_us () - start);
 }
 
 /* Images.c reports each load and unload of an image here.  */

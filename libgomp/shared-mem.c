@@ -27,14 +27,16 @@
 #include "shared-mem.h"
 #include "device-calls.h"
 #include "gomp-map-kinds.h"
+#include "profile.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 void
-gt_run_shared_region (struct gt_device *dev, void *entry, size_t mapnum,
-		      void **hostaddrs, size_t *sizes, const void *kinds,
-		      bool short_kinds, int num_teams, int thread_limit)
+gt_run_shared_region (struct gt_device *dev, void (*fn) (void *),
+		      void *entry, size_t mapnum, void **hostaddrs,
+		      size_t *sizes, const void *kinds, bool short_kinds,
+		      int num_teams, int thread_limit)
 {
   void *stack_vars[16], **vars;
   size_t i, size = 0, align = 1, off;
@@ -87,8 +89,9 @@ gt_run_shared_region (struct gt_device *dev, void *entry, size_t mapnum,
 	  && sizes[i + 1] + sizeof (void *) <= sizes[o])
 	memcpy ((char *) vars[o] + sizes[i + 1], &vars[i], sizeof (void *));
     }
-  gt_debug ("launch region %p on device %d in shared-memory mode (%zu "
-	    "argument(s))", entry, dev->id, mapnum);
+  gt_debug ("launch region %s on device %d in shared-memory mode (entry "
+	    "%p, %zu argument(s))", gt_profile_fn_name ((const void *) fn),
+	    dev->id, entry, mapnum);
   if (!gt_dev_run_region (dev, entry, vars, mapnum, num_teams, thread_limit))
     gt_fatal ("device %d: running target region %p failed", dev->id, entry);
   free (block);

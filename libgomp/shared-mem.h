@@ -41,13 +41,14 @@ gt_mapping_device (struct gt_device *dev)
   return gt_shared_memory_p (dev) ? NULL : dev;
 }
 
-/* Run region ENTRY on DEV, in shared-memory mode, with the MAPNUM items
+/* Run region ENTRY (of host function FN) on DEV, in shared-memory mode, with the MAPNUM items
    of the construct (KINDS 16-bit if SHORT_KINDS, else 8-bit): nothing is
    mapped, the region gets the host addresses, and private copies of its
    firstprivate items.  */
-void gt_run_shared_region (struct gt_device *dev, void *entry, size_t mapnum,
-			   void **hostaddrs, size_t *sizes, const void *kinds,
-			   bool short_kinds, int num_teams, int thread_limit)
+void gt_run_shared_region (struct gt_device *dev, void (*fn) (void *),
+			   void *entry, size_t mapnum, void **hostaddrs,
+			   size_t *sizes, const void *kinds, bool short_kinds,
+			   int num_teams, int thread_limit)
   GT_HIDDEN;
 
 #endif /* GT_SHARED_MEM_H */

@@ -142,8 +142,9 @@ region_without_code (struct gt_device *dev, void (*fn) (void *),
   if (gt_icvs.target_offload == GT_OFFLOAD_MANDATORY)
     gt_fatal ("OMP_TARGET_OFFLOAD is set to MANDATORY, but device %d has no "
 	      "code for the target region %p", dev->id, (void *) fn);
-  gt_debug ("device %d has no code for region %p; running on the host",
-	    dev->id, (void *) fn);
+  gt_debug ("device %d has no code for region %s (%p); running on the "
+	    "host", dev->id, gt_profile_fn_name ((const void *) fn),
+	    (void *) fn);
   gt_host_fallback (fn, hostaddrs, args);
 }
 
@@ -204,13 +205,14 @@ finish_waiting (struct gt_xfer *x, const char *what)
 }
 
 static inline void
-debug_launch (struct gt_device *dev, void *entry, size_t mapnum,
-	      int num_teams, int thread_limit)
+debug_launch (struct gt_device *dev, void (*fn) (void *), void *entry,
+	      size_t mapnum, int num_teams, int thread_limit)
 {
   char teams[16], limit[16];
 
-  gt_debug ("launch region %p on device %d (%zu argument(s), teams: %s, "
-	    "thread limit: %s)", entry, dev->id, mapnum,
+  gt_debug ("launch region %s on device %d (entry %p, %zu argument(s), "
+	    "teams: %s, thread limit: %s)",
+	    gt_profile_fn_name ((const void *) fn), dev->id, entry, mapnum,
 	    gt_debug_count (num_teams, teams, sizeof teams),
 	    gt_debug_count (thread_limit, limit, sizeof limit));
 }
@@ -259,8 +261,9 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
   gt_map_vars_locked (x, mapnum, hostaddrs, sizes, kinds, short_kinds,
 		      GT_MAP_FOR_TARGET, devaddrs, c);
   c->region_fn = NULL;
+  gt_map_dump_maybe_locked (dev, "entry", (const void *) fn);
   gt_device_unlock (dev);
-  debug_launch (dev, entry, mapnum, num_teams, thread_limit);
+  debug_launch (dev, fn, entry, mapnum, num_teams, thread_limit);
   /* The plugin reads DEVADDRS now.  */
   gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
 }
@@ -285,7 +288,7 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   gt_device_launch_icvs (dev, &num_teams, &thread_limit);
   if (GT_UNLIKELY (gt_shared_memory_p (dev)))
     {
-      gt_run_shared_region (dev, entry, mapnum, hostaddrs, sizes, kinds,
+      gt_run_shared_region (dev, fn, entry, mapnum, hostaddrs, sizes, kinds,
 			    short_kinds, num_teams, thread_limit);
       if (GT_UNLIKELY (t0))
 	gt_profile_region (dev->id, (const void *) fn, num_teams,
@@ -310,6 +313,7 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   x->defer_from = true;
   gt_unmap_vars_locked (x, c, NULL);
   x->defer_from = false;
+  gt_map_dump_maybe_locked (dev, "exit", (const void *) fn);
   rev = false;
   if (gt_xfer_done (x))
     {
@@ -730,6 +734,7 @@ gt_queue_target_construct (enum gt_task_kind what, struct gt_device *dev,
 	  q->rev = true;
 	}
       gt_unmap_vars_locked (x, &q->c, q);
+      gt_map_dump_maybe_locked (dev, "exit", (const void *) fn);
       gt_device_unlock (dev);
       break;
     case GT_TASK_UPDATE:

@@ -252,6 +252,14 @@ typedef struct gt_rect_copy
      NULL; the front end names it in the fatal error of
      OMP_TARGET_OFFLOAD=MANDATORY.  Valid until the plugin is unloaded
      (the front end copies it first).
+   device_info: describe device ID for users (gomptarget-info): lines
+     "PROPERTY: VALUE" (name, architecture or ISA, memory, compute units,
+     unified memory, asynchronous work...) in BUF of SIZE bytes, NUL
+     terminated; works before init_device.  0, or GT_RTL_FAIL for no such
+     device.
+   image_info: when IMAGE is one of this plugin's kind, describe it in
+     BUF as device_info does (the code's target: "ISA: gfx906", "PTX
+     target: sm_53"...) and return 0; else GT_RTL_FAIL.
    init_requires: the program's 'omp requires' mask (GT_REQUIRES_* bits,
      without GT_REQUIRES_TARGET_USED), called before number_of_devices;
      returns the bits the plugin's devices can honour.  The front end

@@ -165,6 +165,12 @@ struct gtc_vendor
      reporting it, when looking it up failed: the image is then not
      loaded), find variable INDEX, unload.  */
   bool (*image_ok) (const struct gt_gcc_image *);
+  /* For gomptarget-info (optional): append to BUF, of SIZE bytes in all,
+     lines "PROPERTY: VALUE" describing device DEV (which may not be
+     initialised) or an image of the vendor's target type.  */
+  void (*describe_device) (struct gtc_device *dev, char *buf, size_t size);
+  void (*describe_image) (const struct gt_gcc_image *, char *buf,
+			  size_t size);
   int (*load_image) (struct gtc_device *, struct gtc_image *);
   int (*find_kernel) (struct gtc_device *, struct gtc_image *, size_t index,
 		      struct gtc_kernel *k);

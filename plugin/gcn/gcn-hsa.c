@@ -174,6 +174,9 @@ agent_cb (hsa_agent_t agent, void *data)
   return HSA_STATUS_SUCCESS;
 }
 
+const char *gcn_hsa_file;
+uint16_t gcn_hsa_major, gcn_hsa_minor;
+
 int
 gcn_hsa_open (hsa_agent_t *agents, int max)
 {
@@ -234,6 +237,9 @@ gcn_hsa_open (hsa_agent_t *agents, int max)
     }
   gt_plugin_debug ("%s: HSA %u.%u, %d GPU agent(s)", name, (unsigned) major,
 		   (unsigned) minor, l.n);
+  gcn_hsa_file = name;
+  gcn_hsa_major = major;
+  gcn_hsa_minor = minor;
   if (l.n == 0)
     {
       gt_plugin_no_devices ("%s: no GPU agent", name);

@@ -188,6 +188,23 @@ gcn_image_ok (const struct gt_gcc_image *g)
   return true;
 }
 
+void
+gcn_describe_image (const struct gt_gcc_image *g, char *buf, size_t size)
+{
+  size_t len = strlen (buf);
+  struct desc d;
+  char why[160];
+
+  if (!decode (g, &d, why, sizeof why))
+    snprintf (buf + len, size - len, "unreadable: %s\n", why);
+  else
+    {
+      const char *isa = gcn_isa_name (d.mach);
+      snprintf (buf + len, size - len, "ISA: %s\nkernels: %u\n",
+		isa ? isa : "unknown", (unsigned) d.nkernels);
+    }
+}
+
 /* A symbol of IMG's executable, by name: 0, 1 if the executable has
    none (the runtime says HSA_STATUS_ERROR_INVALID_SYMBOL_NAME), or
    GT_RTL_FAIL, reported, if looking it up failed: an image whose symbols

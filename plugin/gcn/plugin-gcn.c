@@ -40,6 +40,7 @@
 
 #include "plugin-gcn.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -193,6 +194,23 @@ gcn_probe (void)
   return m;
 }
 
+static void
+gcn_describe_device (struct gtc_device *d, char *buf, size_t size)
+{
+  const struct agent_info *a = &agent_infos[d->id];
+  size_t len = strlen (buf);
+
+  snprintf (buf + len, size - len,
+	    "name: %s\n"
+	    "ISA: %s\n"
+	    "memory: %zu MiB\n"
+	    "compute units: %u\n"
+	    "queue size: %u packets\n"
+	    "vendor library: %s, HSA %u.%u\n", a->name, a->name,
+	    a->data_size >> 20, a->cu_count, a->queue_size, gcn_hsa_file,
+	    (unsigned) gcn_hsa_major, (unsigned) gcn_hsa_minor);
+}
+
 static int
 gcn_init_device (struct gtc_device *d)
 {
@@ -286,6 +304,8 @@ const struct gtc_vendor gtc_vendor = {
   .init_device = gcn_init_device,
   .fini_device = gcn_fini_device,
   .image_ok = gcn_image_ok,
+  .describe_device = gcn_describe_device,
+  .describe_image = gcn_describe_image,
   .load_image = gcn_load_image,
   .find_kernel = gcn_find_kernel,
   .find_variable = gcn_find_variable,

@@ -67,6 +67,11 @@ extern struct gcn_hsa_fns gcn_hsa GCN_HIDDEN;
    with the reason under GOMP_DEBUG, when there is no runtime or no GPU).
    AGENTS receives up to MAX of them.  */
 int gcn_hsa_open (hsa_agent_t *agents, int max) GCN_HIDDEN;
+/* What gcn_hsa_open opened, for gomptarget-info: the runtime's file and
+   its HSA version.  */
+extern const char *gcn_hsa_file GCN_HIDDEN;
+extern uint16_t gcn_hsa_major GCN_HIDDEN;
+extern uint16_t gcn_hsa_minor GCN_HIDDEN;
 
 /* hsa_status_string of S, never NULL.  */
 const char *gcn_status (hsa_status_t s) GCN_HIDDEN;
@@ -184,6 +189,9 @@ struct gcn_image
 };
 
 bool gcn_image_ok (const struct gt_gcc_image *) GCN_HIDDEN;
+/* For gomptarget-info: the gtc_vendor callback describe_image.  */
+void gcn_describe_image (const struct gt_gcc_image *, char *buf,
+			 size_t size) GCN_HIDDEN;
 int gcn_load_image (struct gtc_device *, struct gtc_image *) GCN_HIDDEN;
 int gcn_find_kernel (struct gtc_device *, struct gtc_image *, size_t,
 		     struct gtc_kernel *) GCN_HIDDEN;

@@ -38,6 +38,7 @@
 #include "plugin-core.h"
 
 #include <malloc.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -91,6 +92,21 @@ host_init_device (struct gtc_device *dev)
   pthread_mutex_init (&hd->lock, NULL);
   hd->watermark = FIRST_WATERMARK;
   return 0;
+}
+
+static void
+host_describe_device (struct gtc_device *dev, char *buf, size_t size)
+{
+  size_t len = strlen (buf);
+
+  (void) dev;
+  if (memory_limit)
+    snprintf (buf + len, size - len, "name: emulated device (the host's "
+	      "processors, memory of its own)\nmemory: %zu MiB "
+	      "(GOMPTARGET_HOST_MEMORY_MB)\n", memory_limit >> 20);
+  else
+    snprintf (buf + len, size - len, "name: emulated device (the host's "
+	      "processors, memory of its own)\nmemory: the host's\n");
 }
 
 static void
@@ -343,6 +359,7 @@ const struct gtc_vendor gtc_vendor = {
   .probe = host_probe,
   .init_device = host_init_device,
   .fini_device = host_fini_device,
+  .describe_device = host_describe_device,
   .mem_alloc = host_mem_alloc,
   .mem_free = host_mem_free,
   .copy = host_copy,

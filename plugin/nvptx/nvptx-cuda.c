@@ -33,6 +33,7 @@
 struct nvptx_cuda nvptx_cuda;
 
 static void *cuda_handle;
+const char *nvptx_cuda_file;
 
 bool
 nvptx_cuda_load (void)
@@ -69,6 +70,7 @@ nvptx_cuda_load (void)
       return false;
     }
   gt_plugin_debug ("CUDA driver library: %s", file);
+  nvptx_cuda_file = file;
   return true;
 }
 

@@ -26,6 +26,7 @@
 #include "nvptx.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 /* Devices a plugin handles (peer bitmaps).  */
@@ -41,6 +42,27 @@ struct device_info
   size_t total_mem;
 };
 static struct device_info *infos;
+/* cuDriverGetVersion's answer.  */
+static int driver_version;
+
+void
+nvptx_describe_device (struct gtc_device *dev, char *buf, size_t size)
+{
+  const struct device_info *d = &infos[dev->id];
+  size_t len = strlen (buf);
+
+  snprintf (buf + len, size - len,
+	    "name: %s\n"
+	    "architecture: sm_%d%d (compute capability %d.%d)\n"
+	    "memory: %zu MiB\n"
+	    "multiprocessors: %d\n"
+	    "threads per block: at most %d\n"
+	    "clock: %d MHz\n"
+	    "vendor library: %s, CUDA driver %d.%d\n", d->name, d->cc_major,
+	    d->cc_minor, d->cc_major, d->cc_minor, d->total_mem >> 20, d->sms,
+	    d->max_threads_block, d->clock_khz / 1000, nvptx_cuda_file,
+	    driver_version / 1000, driver_version % 1000 / 10);
+}
 
 /* Soft stack bytes per warp (GOMPTARGET_NVPTX_STACK_KB; GCC's 128 KiB by
    default).  */
@@ -155,6 +177,7 @@ nvptx_probe (void)
     }
   if (CU (cuDriverGetVersion) (&version) != CUDA_SUCCESS)
     version = 0;
+  driver_version = version;
   r = CU (cuDeviceGetCount) (&n);
   if (r != CUDA_SUCCESS || n <= 0)
     {

@@ -149,6 +149,52 @@ nvptx_image_ok (const struct gt_gcc_image *gcc)
   return true;
 }
 
+void
+nvptx_describe_image (const struct gt_gcc_image *gcc, char *buf,
+		      size_t size)
+{
+  size_t len = strlen (buf);
+  struct desc x;
+  unsigned i;
+
+  decode (gcc, &x);
+  if (x.d == NULL || x.d->ptx_objs == NULL || x.d->ptx_num == 0)
+    {
+      snprintf (buf + len, size - len, "PTX: none\n");
+      return;
+    }
+  /* The targets of the PTX objects (the program's, then those of the
+     device libraries), each once.  PTX is compiled for the device when
+     loaded: a device of that compute capability or later runs it.  */
+  snprintf (buf + len, size - len, "PTX objects: %u, for", x.d->ptx_num);
+  len += strlen (buf + len);
+  for (i = 0; i < x.d->ptx_num && len < size; i++)
+    {
+      const char *code = x.d->ptx_objs[i].code;
+      const char *t = code ? strstr (code, ".target ") : NULL;
+      int n = t ? (int) strcspn (t + 8, " ,\n\r") : 7;
+      unsigned j;
+      bool seen = false;
+
+      t = t ? t + 8 : "unknown";
+      for (j = 0; j < i && !seen; j++)
+	{
+	  const char *c = x.d->ptx_objs[j].code;
+	  const char *u = c ? strstr (c, ".target ") : NULL;
+	  u = u ? u + 8 : "unknown";
+	  seen = strncmp (t, u, n) == 0 && strcspn (u, " ,\n\r") == (size_t) n;
+	}
+      if (!seen)
+	{
+	  snprintf (buf + len, size - len, " %.*s", n, t);
+	  len += strlen (buf + len);
+	}
+    }
+  snprintf (buf + len, size - len, "\n");
+  len += strlen (buf + len);
+  snprintf (buf + len, size - len, "kernels: %u\n", x.d->fn_num);
+}
+
 /* ---- Linking.  ---- */
 
 /* GOMP_NVPTX_JIT: "-O0" to "-O4" (the last one counts), as GCC's plugin
@@ -566,9 +612,9 @@ nvptx_find_kernel (struct gtc_device *gdev, struct gtc_image *gimg,
       *p = '.';
   k->handle = nk;
   k->name = nk->name;
-  gt_plugin_debug ("device %d: kernel %s: up to %d threads per block, %d "
-		   "registers per thread", nvptx_num (dev), ptx_name,
-		   nk->max_threads, nk->regs);
+  gt_plugin_debug ("device %d: kernel %s (%s): up to %d threads per block, "
+		   "%d registers per thread", nvptx_num (dev), nk->name,
+		   ptx_name, nk->max_threads, nk->regs);
   return 0;
 }
 

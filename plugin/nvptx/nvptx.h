@@ -53,6 +53,8 @@ extern struct nvptx_cuda nvptx_cuda GTC_HIDDEN;
    its functions; false, with the reason under GOMP_DEBUG, when it cannot
    be used.  */
 bool nvptx_cuda_load (void) GTC_HIDDEN;
+/* The file nvptx_cuda_load opened (for gomptarget-info).  */
+extern const char *nvptx_cuda_file GTC_HIDDEN;
 
 /* "CUDA_ERROR_X (what it means)" for R, in a static buffer per thread.  */
 const char *nvptx_cuda_error (CUresult r) GTC_HIDDEN;
@@ -377,6 +379,12 @@ void nvptx_stacks_fini (struct nvptx_device *dev) GTC_HIDDEN;
 /* ---- Images (nvptx-image.c).  ---- */
 
 bool nvptx_image_ok (const struct gt_gcc_image *) GTC_HIDDEN;
+/* For gomptarget-info: the gtc_vendor callbacks describe_device and
+   describe_image.  */
+void nvptx_describe_device (struct gtc_device *, char *buf, size_t size)
+  GTC_HIDDEN;
+void nvptx_describe_image (const struct gt_gcc_image *, char *buf,
+			   size_t size) GTC_HIDDEN;
 int nvptx_load_image (struct gtc_device *, struct gtc_image *) GTC_HIDDEN;
 int nvptx_find_kernel (struct gtc_device *, struct gtc_image *, size_t,
 		       struct gtc_kernel *) GTC_HIDDEN;

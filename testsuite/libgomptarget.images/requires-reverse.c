@@ -6,7 +6,7 @@
 /* { dg-set-target-env-var GOMP_DEBUG "1" } */
 /* { dg-final { gomptarget-output-includes {the program requires reverse_offload} } } */
 /* { dg-final { gomptarget-output-excludes {shared-memory mode} } } */
-/* { dg-final { gomptarget-output-includes {device 0: ancestor region 0x[0-9a-f]+ \(1 map\(s\)\) sent to the host} } } */
+/* { dg-final { gomptarget-output-includes {device 0: ancestor region [A-Za-z_][^ ]*\._omp_fn\.[0-9]+ \(0x[0-9a-f]+, 1 map\(s\)\) sent to the host} } } */
 /* { dg-final { gomptarget-output-includes {host: device 0: served a reverse-offload request of device 0} } } */
 /* Copyright (C) 2026 The gomptarget authors.
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
