@@ -247,24 +247,11 @@ void
 gt_copy_to_dev (struct gt_device *dev, void *dst, const void *src,
 		size_t size)
 {
-  uint64_t t0;
-  ompt_id_t op;
-  int32_t err;
-
   if (size == 0)
     return;
   gt_debug ("copy to device %d: %zu bytes %p -> %p", dev->id, size, src,
 	    dst);
-  t0 = gt_profile_start ();
-  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_to_device,
-	   src, gt_ompt_host, dst, dev->id, size);
-  err = dev->plugin->data_submit (dev->local_id, dst, (void *) src,
-				  (int64_t) size);
-  if (GT_UNLIKELY (t0))
-    gt_profile_copy (dev->id, GT_PROFILE_TO, size, false, 0, t0);
-  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_to_device,
-	   src, gt_ompt_host, dst, dev->id, size);
-  if (err != 0)
+  if (!gt_dev_try_copy_to (dev, dst, src, size))
     gt_fatal ("device %d: copying %zu bytes to the device failed", dev->id,
 	      size);
 }
@@ -273,24 +260,11 @@ void
 gt_copy_from_dev (struct gt_device *dev, void *dst, const void *src,
 		  size_t size)
 {
-  uint64_t t0;
-  ompt_id_t op;
-  int32_t err;
-
   if (size == 0)
     return;
   gt_debug ("copy from device %d: %zu bytes %p -> %p", dev->id, size, src,
 	    dst);
-  t0 = gt_profile_start ();
-  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_from_device,
-	   src, dev->id, dst, gt_ompt_host, size);
-  err = dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
-				    (int64_t) size);
-  if (GT_UNLIKELY (t0))
-    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, false, 0, t0);
-  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_from_device,
-	   src, dev->id, dst, gt_ompt_host, size);
-  if (err != 0)
+  if (!gt_dev_try_copy_from (dev, dst, src, size))
     gt_fatal ("device %d: copying %zu bytes from the device failed",
 	      dev->id, size);
 }
