@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <spawn.h>
+#include <sys/auxv.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -46,11 +47,16 @@ static pid_t
 run_child (const char *var, const char *value)
 {
   char *argv[] = { (char *) "self", (char *) "child", NULL };
+  /* The program's file as it was started: under a tool such as valgrind
+     /proc/self/exe is the tool's own.  */
+  const char *self = (const char *) getauxval (AT_EXECFN);
   pid_t pid;
   int status;
 
+  if (self == NULL || access (self, X_OK) != 0)
+    self = "/proc/self/exe";
   setenv (var, value, 1);
-  if (posix_spawn (&pid, "/proc/self/exe", NULL, NULL, argv, environ) != 0)
+  if (posix_spawn (&pid, self, NULL, NULL, argv, environ) != 0)
     fail ("cannot run the child");
   unsetenv (var);
   if (waitpid (pid, &status, 0) != pid || !WIFEXITED (status)
