@@ -62,7 +62,6 @@ work (void)
 int
 main (int argc, char **argv)
 {
-  char path[512];
   const char *l;
   char *s;
   unsigned long long to, from, between, peak_mem, peak_keys, waits, count;
@@ -74,11 +73,7 @@ main (int argc, char **argv)
       work ();
       return 0;
     }
-  snprintf (path, sizeof path, "%s/gt-profile-figures-%d.txt", tmp_dir (),
-	    (int) getpid ());
-  run_child ("GOMPTARGET_SUMMARY", path);
-  s = read_file (path);
-  unlink (path);
+  s = child_summary ("figures");
   fputs (s, stdout);
   l = summary_line (s, "0 ", NULL);
   if (l == NULL

@@ -59,7 +59,6 @@ work (void)
 int
 main (int argc, char **argv)
 {
-  char path[512];
   struct jval *t;
   int n;
 
@@ -69,11 +68,7 @@ main (int argc, char **argv)
       work ();
       return 0;
     }
-  snprintf (path, sizeof path, "%s/gt-profile-own-%d.json", tmp_dir (),
-	    (int) getpid ());
-  run_child ("GOMPTARGET_PROFILE", path);
-  t = json_file (path);
-  unlink (path);
+  t = child_trace ("own");
   check_events (t);
   if ((n = count_own_copies (t, "to", sizeof (void *), true)) < 1)
     fail ("%d copies of a device address to the device marked as the "

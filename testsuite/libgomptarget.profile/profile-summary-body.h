@@ -24,7 +24,6 @@ region_count (const char *s, const char *region)
 int
 main (int argc, char **argv)
 {
-  char path[512];
   const char *l;
   char *s;
   long n;
@@ -36,11 +35,7 @@ main (int argc, char **argv)
       work ();
       return 0;
     }
-  snprintf (path, sizeof path, "%s/gt-profile-summary-%d.txt", tmp_dir (),
-	    (int) getpid ());
-  run_child ("GOMPTARGET_SUMMARY", path);
-  s = read_file (path);
-  unlink (path);
+  s = child_summary ("summary");
   fputs (s, stdout);
   if ((n = region_count (s, "scale._omp_fn.0")) != 3)
     fail ("region scale counted %ld times, not 3", n);

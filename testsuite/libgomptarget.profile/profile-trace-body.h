@@ -25,7 +25,6 @@
 int
 main (int argc, char **argv)
 {
-  char path[512];
   struct jval *t;
   int n;
 
@@ -35,11 +34,7 @@ main (int argc, char **argv)
       work ();
       return 0;
     }
-  snprintf (path, sizeof path, "%s/gt-profile-trace-%d.json", tmp_dir (),
-	    (int) getpid ());
-  run_child ("GOMPTARGET_PROFILE", path);
-  t = json_file (path);
-  unlink (path);
+  t = child_trace ("trace");
   check_events (t);
   if ((n = count_spans (t, "region", "scale._omp_fn.*")) != 3)
     fail ("%d spans of region scale, not 3", n);

@@ -239,6 +239,46 @@ json_file (const char *path)
   return v;
 }
 
+/* Run this program again as the child with VAR naming a file of the
+   temporary directory (gt-profile-TAG-PID.EXT), and return the file's
+   text, the file removed.  */
+static char *
+child_file (const char *var, const char *tag, const char *ext)
+{
+  char path[512];
+  char *text;
+
+  snprintf (path, sizeof path, "%s/gt-profile-%s-%d.%s", tmp_dir (), tag,
+	    (int) getpid (), ext);
+  run_child (var, path);
+  text = read_file (path);
+  unlink (path);
+  return text;
+}
+
+/* The trace (GOMPTARGET_PROFILE) of this program run as the child.  */
+static struct jval *
+child_trace (const char *tag)
+{
+  char path[512];
+  struct jval *t;
+
+  snprintf (path, sizeof path, "%s/gt-profile-%s-%d.json", tmp_dir (), tag,
+	    (int) getpid ());
+  run_child ("GOMPTARGET_PROFILE", path);
+  t = json_file (path);
+  unlink (path);
+  return t;
+}
+
+/* The exit summary (GOMPTARGET_SUMMARY) of this program run as the
+   child.  */
+static char *
+child_summary (const char *tag)
+{
+  return child_file ("GOMPTARGET_SUMMARY", tag, "txt");
+}
+
 /* Free V and what it holds.  */
 static void
 jfree (struct jval *v)
