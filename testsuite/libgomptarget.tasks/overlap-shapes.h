@@ -148,6 +148,17 @@ shapes_sync (void)
 
   /* Barriers, and the end of a parallel region.  */
   SHAPE ("no parallel, barrier", _Pragma ("omp barrier"));
+  /* libgomp built with --disable-linux-futex (as contrib/check-tsan
+     builds it, which sets GOMPTARGET_TEST_POSIX_LIBGOMP) has a team
+     barrier (config/posix/bar.c) that runs the tasks it can once and
+     returns, without waiting for a detached task still unfulfilled:
+     there the region may end after the barrier, whatever the runtime
+     does.  The Linux build's barrier waits.  */
+  if (getenv ("GOMPTARGET_TEST_POSIX_LIBGOMP") != NULL)
+    {
+      printf ("skipped: the team barriers (a libgomp without futexes)\n");
+      return;
+    }
 #pragma omp parallel num_threads(1)
   SHAPE ("parallel num_threads(1), barrier", _Pragma ("omp barrier"));
 #pragma omp parallel num_threads(1)
