@@ -27,6 +27,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "config.h"
+#include "info-report.h"
 
 #include <dlfcn.h>
 #include <elf.h>
@@ -41,7 +42,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-int GOMPTARGET_info_report (FILE *out, const char *program);
 
 static void
 usage (FILE *out)

@@ -25,12 +25,12 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "config.h"
+#include "info-report.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-int GOMPTARGET_info_report (FILE *out, const char *program);
 
 typedef int main_fn (int, char **, char **);
 typedef int start_fn (main_fn *, int, char **, void (*) (void),

@@ -27,14 +27,13 @@
 #include "device-calls.h"
 #include "env.h"
 #include "gomp-map-kinds.h"
+#include "info-report.h"
 #include "lifecycle.h"
 #include "plugin-loader.h"
 #include "registry.h"
 
 #include <stdio.h>
 #include <string.h>
-
-int GOMPTARGET_info_report (FILE *out, const char *program) GT_PUBLIC;
 
 /* Print the lines "PROPERTY: VALUE" of TEXT, each indented by INDENT.  */
 static void
