@@ -385,6 +385,14 @@ each_plugin_name (plugin_name_fn *fn, void *arg)
   return true;
 }
 
+/* The plugins that gt_plugins_serve_program opened and that do not serve
+   programs: held open until the devices are loaded (gt_load_plugins), so
+   that loading them there is not a second dlopen with its relocations.
+   Those the loader keeps stay; the others are closed then.  */
+static lt_dlhandle serve_held[MAX_TRIED];
+static int num_serve_held;
+static bool plugins_loaded;
+
 /* The kept plugins, as gt_load_plugins builds them.  */
 struct kept_plugins
 {
@@ -411,7 +419,11 @@ gt_load_plugins (struct gt_plugin_info **plugins_out)
   for (max = 1, p = gt_icvs.plugins; *p; p++)
     max += *p == ',';
   k.plugins = gt_calloc (max, sizeof *k.plugins);
-  if (!each_plugin_name (load_named, &k))
+  bool ok = each_plugin_name (load_named, &k);
+  __atomic_store_n (&plugins_loaded, true, __ATOMIC_RELEASE);
+  while (num_serve_held > 0)
+    lt_dlclose (serve_held[--num_serve_held]);
+  if (!ok)
     {
       free (k.plugins);
       return -1;
@@ -452,7 +464,11 @@ serve_named (const char *dirs, const char *name, size_t name_len,
   serve = (__typeof__ (serve)) lt_dlsym (h, "__tgt_rtl_serve_program");
   if (serve == NULL)
     {
-      lt_dlclose (h);
+      if (num_serve_held < MAX_TRIED
+	  && !__atomic_load_n (&plugins_loaded, __ATOMIC_ACQUIRE))
+	serve_held[num_serve_held++] = h;
+      else
+	lt_dlclose (h);
       return;
     }
   lt_dlmakeresident (h);
