@@ -1,5 +1,3 @@
-/* { dg-options "-O2" } */
-
 /* Debian's real ROCr (libhsa-runtime64-1) on a machine without a GPU
    (no /dev/kfd; emul-hsa.exp skips the test otherwise): hsa_init fails
    and the runtime prints nothing itself, so a plugin that reports the
