@@ -65,6 +65,12 @@ emul_debug (const char *fmt, ...)
   va_end (ap);
 }
 
+bool
+emul_tracing (void)
+{
+  return trace_fd >= 0;
+}
+
 void
 emul_trace (const char *fmt, ...)
 {
