@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sched.h>
 
 /* When the stream reached a recorded event (shared by the event and the
    marker operation, either of which may go first).  */
@@ -86,6 +87,45 @@ op_free (struct emul_op *op)
   free (op);
 }
 
+/* How long a stream's worker polls for new work, and a synchronising
+   thread for the work it waits for, before they sleep on the stream's
+   condition variable, in nanoseconds.  A GPU's front end takes a launch
+   from its stream without an operating-system wake-up, and the real
+   driver's synchronisations poll by default (CU_CTX_SCHED_AUTO): without
+   these polls each operation, and each wait for one, would cost the
+   wake-up of a sleeping thread, which no GPU costs.  Here the device is
+   host threads, which share the processors with the thread that waits:
+   the polls yield the processor (as the real driver's do under
+   CU_CTX_SCHED_AUTO when its contexts outnumber the processors), and end
+   soon, so that idle streams and long kernels leave the shared
+   processors alone.  */
+#define SPIN_NS 20000
+
+/* Poll until *P reaches V (acquire order), for at most SPIN_NS; whether
+   it did.  */
+static bool
+spin_until (const uint64_t *p, uint64_t v)
+{
+  struct timespec start, now;
+  clock_gettime (CLOCK_MONOTONIC, &start);
+  for (unsigned polls = 1;; polls++)
+    {
+      if (__atomic_load_n (p, __ATOMIC_ACQUIRE) >= v)
+	return true;
+#if defined (__x86_64__) || defined (__i386__)
+      __builtin_ia32_pause ();
+#endif
+      if (polls % 16 == 0)
+	{
+	  clock_gettime (CLOCK_MONOTONIC, &now);
+	  if ((now.tv_sec - start.tv_sec) * 1000000000L
+	      + (now.tv_nsec - start.tv_nsec) > SPIN_NS)
+	    return false;
+	  sched_yield ();
+	}
+    }
+}
+
 /* The worker of stream S: run its operations in order, each once the
    operations it depends on completed.  After a kernel fault poisoned
    the context, the rest of the work is dropped, as on a real device.  */
@@ -96,6 +136,14 @@ worker (void *arg)
   pthread_mutex_lock (&s->lock);
   for (;;)
     {
+      if (s->head == NULL && !s->closing)
+	{
+	  /* Poll for the next operation a while first.  */
+	  uint64_t next = s->completed + 1;
+	  pthread_mutex_unlock (&s->lock);
+	  spin_until (&s->enqueued, next);
+	  pthread_mutex_lock (&s->lock);
+	}
       while (s->head == NULL && !s->closing)
 	pthread_cond_wait (&s->cond, &s->lock);
       if (s->head == NULL)
@@ -112,7 +160,8 @@ worker (void *arg)
       s->head = op->next;
       if (s->head == NULL)
 	s->tail = NULL;
-      s->completed = op->seq;
+      /* Release: for the threads that poll it (emul_stream_wait).  */
+      __atomic_store_n (&s->completed, op->seq, __ATOMIC_RELEASE);
       pthread_cond_broadcast (&s->cond);
       pthread_mutex_unlock (&s->lock);
       op_free (op);
@@ -304,7 +353,9 @@ emul_stream_submit (struct CUstream_st *s, struct emul_op *op)
     depend_on_pending (op, ctx->null_stream);
 
   pthread_mutex_lock (&s->lock);
-  uint64_t seq = op->seq = ++s->enqueued;
+  uint64_t seq = op->seq = s->enqueued + 1;
+  /* Release: the worker polls it (and then takes the lock).  */
+  __atomic_store_n (&s->enqueued, seq, __ATOMIC_RELEASE);
   if (s->tail)
     s->tail->next = op;
   else
@@ -319,6 +370,9 @@ emul_stream_submit (struct CUstream_st *s, struct emul_op *op)
 void
 emul_stream_wait (struct CUstream_st *s, uint64_t seq)
 {
+  /* Poll a while first, as the real driver's synchronisations do.  */
+  if (spin_until (&s->completed, seq))
+    return;
   pthread_mutex_lock (&s->lock);
   while (s->completed < seq)
     pthread_cond_wait (&s->cond, &s->lock);
