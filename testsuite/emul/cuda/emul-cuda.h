@@ -280,6 +280,9 @@ struct CUstream_st
   pthread_cond_t cond;
   struct emul_op *head, *tail;
   uint64_t enqueued, completed;
+  /* Whether the worker's polls for new work, and the synchronisations'
+     polls for completion, served lately (stream.c; atomic).  */
+  int worker_spins, wait_spins;
   int refs;
   struct CUstream_st *next;	/* In ctx->streams.  */
 };
