@@ -236,7 +236,9 @@ defer_out (struct nvptx_queue *q, void *dst, const void *src, size_t size)
       q->outs = grown;
       q->outs_cap = cap;
     }
-  q->outs[q->nouts].seq = ++q->outs_seq;
+  /* Atomic: nvptx_outs_last reads it without the lock.  */
+  __atomic_store_n (&q->outs_seq, q->outs_seq + 1, __ATOMIC_RELAXED);
+  q->outs[q->nouts].seq = q->outs_seq;
   q->outs[q->nouts].dst = dst;
   q->outs[q->nouts].src = src;
   q->outs[q->nouts].size = size;
@@ -248,12 +250,9 @@ defer_out (struct nvptx_queue *q, void *dst, const void *src, size_t size)
 uint64_t
 nvptx_outs_last (struct nvptx_queue *q)
 {
-  uint64_t seq;
-
-  pthread_mutex_lock (&q->outs_lock);
-  seq = q->outs_seq;
-  pthread_mutex_unlock (&q->outs_lock);
-  return seq;
+  /* What the caller issued before is here without the lock; what others
+     add meanwhile may be missed, as with it.  */
+  return __atomic_load_n (&q->outs_seq, __ATOMIC_RELAXED);
 }
 
 /* Make Q's copies that wait up to UPTO (OUTS_LOCK held).  */
@@ -275,6 +274,10 @@ nvptx_outs_done (struct nvptx_queue *q, uint64_t upto)
 {
   uint64_t issued;
 
+  /* Those up to UPTO were issued and ran (none ever waited, mostly): no
+     copy up to UPTO waits.  */
+  if (__atomic_load_n (&q->outs_ran, __ATOMIC_ACQUIRE) >= upto)
+    return true;
   pthread_mutex_lock (&q->outs_lock);
   outs_make_locked (q, upto);
   issued = q->outs_issued < upto ? q->outs_issued : upto;

@@ -239,7 +239,7 @@ struct nvptx_queue
   pthread_mutex_t outs_lock;
   struct nvptx_out *outs;
   size_t nouts, outs_cap;
-  uint64_t outs_seq;		/* Of the last one added.  */
+  uint64_t outs_seq;		/* Of the last one added (stored atomically).  */
   /* The last copy handed to a host function (issued to the stream
      before OUTS_LOCK is released), and the last one of the host
      functions that ran (atomic).  */

@@ -65,6 +65,12 @@ emul_debug (const char *fmt, ...)
   va_end (ap);
 }
 
+bool
+emul_tracing (void)
+{
+  return trace_fd >= 0;
+}
+
 void
 emul_trace (const char *fmt, ...)
 {
@@ -459,8 +465,10 @@ apply_rules (struct emul_rule *rules, size_t n, const char *name,
 bool
 emul_fail_injected (const char *name, CUresult *err)
 {
-  bool hit = apply_rules (fail_rules, nfail_rules, name, false,
-			  default_failure (name), err);
+  /* Most runs have no rules: no search for the default error then.  */
+  bool hit = nfail_rules != 0
+	     && apply_rules (fail_rules, nfail_rules, name, false,
+			     default_failure (name), err);
   if (hit)
     emul_debug ("%s: injected failure %s", name, emul_result_name (*err));
   return hit;

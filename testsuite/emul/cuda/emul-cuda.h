@@ -78,6 +78,10 @@ void emul_debug (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 /* Append one line to the GOMPTARGET_EMUL_CUDA_TRACE file, if any.  */
 void emul_trace (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 
+/* Is there a GOMPTARGET_EMUL_CUDA_TRACE file (for a caller that would
+   format part of a line first)?  */
+bool emul_tracing (void);
+
 /* Count a call of API function NAME; true, with the error in *ERR, when
    GOMPTARGET_EMUL_CUDA_FAIL says this call fails.  */
 bool emul_fail_injected (const char *name, CUresult *err);
@@ -276,6 +280,9 @@ struct CUstream_st
   pthread_cond_t cond;
   struct emul_op *head, *tail;
   uint64_t enqueued, completed;
+  /* Whether the worker's polls for new work, and the synchronisations'
+     polls for completion, served lately (stream.c; atomic).  */
+  int worker_spins, wait_spins;
   int refs;
   struct CUstream_st *next;	/* In ctx->streams.  */
 };
@@ -433,6 +440,10 @@ struct CUmod_st
   struct emul_image *image;
   struct emul_global *globals;
   size_t nglobals;
+  /* Where the front end writes the device number (GCC 13+:
+     __gomp_additional_icvs, GCC 12: __gomp_device_num), looked up once
+     for the launches; 0: neither.  */
+  uintptr_t device_num_var;
   void *storage;		/* Emulator-owned variables.  */
   struct CUfunc_st *funcs;
   struct CUmod_st *next;	/* In ctx->modules.  */

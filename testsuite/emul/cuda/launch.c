@@ -52,10 +52,15 @@ static int (*omp_get_level_fn) (void);
 static int (*omp_is_initial_device_fn) (void);
 static int (*omp_get_device_num_fn) (void);
 static pthread_once_t services_once = PTHREAD_ONCE_INIT;
+/* CUDA_LAUNCH_BLOCKING=1: each launch returns once its kernel ran (read
+   once, as the driver does at its start).  */
+static bool launch_blocking;
 
 static void
 find_services (void)
 {
+  const char *blocking = getenv ("CUDA_LAUNCH_BLOCKING");
+  launch_blocking = blocking && strcmp (blocking, "1") == 0;
   run_host_region = (run_host_region_fn *)
     dlsym (RTLD_DEFAULT, "GOMPTARGET_PLUGIN_run_host_region");
   run_host_region_ancestor = (run_host_region_ancestor_fn *)
@@ -234,10 +239,7 @@ launch_run (struct emul_op *op)
 
   /* The device number the front end wrote into the image (GCC 13+:
      __gomp_additional_icvs.device_num; GCC 12: __gomp_device_num).  */
-  uintptr_t icv = emul_module_global (l->func->mod, "__gomp_additional_icvs",
-				      NULL);
-  if (icv == 0)
-    icv = emul_module_global (l->func->mod, "__gomp_device_num", NULL);
+  uintptr_t icv = l->func->mod->device_num_var;
   int32_t devnum = 0;
   if (icv)
     memcpy (&devnum, (void *) icv, sizeof devnum);
@@ -450,7 +452,7 @@ cuLaunchKernel (CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
   pthread_mutex_unlock (&ctx->lock);
 
   char extra_text[160] = "";
-  if (gcc_abi (sym))
+  if (gcc_abi (sym) && emul_tracing ())
     snprintf (extra_text, sizeof extra_text,
 	      " vars=%p stack=%p stacksize=%llu",
 	      (void *) (uintptr_t) param_u64 (l, 0),
@@ -465,8 +467,7 @@ cuLaunchKernel (CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
 	      gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes);
 
   uint64_t seq = emul_stream_submit (s, op);
-  const char *blocking = getenv ("CUDA_LAUNCH_BLOCKING");
-  if (blocking && strcmp (blocking, "1") == 0)
+  if (launch_blocking)
     {
       emul_stream_wait (s, seq);
       emul_fifo_flush (ctx);

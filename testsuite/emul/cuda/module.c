@@ -824,6 +824,11 @@ module_new (struct CUctx_st *ctx, struct emul_image *img,
 	    memcpy ((char *) g->addr + rel->offset, &a, rel->size);
 	}
     }
+  mod->device_num_var = emul_module_global (mod, "__gomp_additional_icvs",
+					    NULL);
+  if (mod->device_num_var == 0)
+    mod->device_num_var = emul_module_global (mod, "__gomp_device_num",
+					      NULL);
   if (!rev_functions (mod))
     {
       module_free (mod);

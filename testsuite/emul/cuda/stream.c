@@ -28,10 +28,13 @@
 
 #include "emul-cuda.h"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* When the stream reached a recorded event (shared by the event and the
    marker operation, either of which may go first).  */
@@ -86,6 +89,118 @@ op_free (struct emul_op *op)
   free (op);
 }
 
+/* How long a stream's worker polls for new work, and a synchronising
+   thread for the work it waits for, before they sleep on the stream's
+   condition variable, in nanoseconds.  A GPU's front end takes a launch
+   from its stream without an operating-system wake-up, and the real
+   driver's synchronisations poll by default (CU_CTX_SCHED_AUTO, while
+   there are processors to spare): without these polls each operation,
+   and each wait for one, would cost the wake-up of a sleeping thread,
+   which no GPU costs.  Here the device is host threads, which share the
+   processors with the rest of the machine: the polls are made only
+   while no more threads are runnable than there are processors (a
+   poll would otherwise keep the thread it waits for off a processor),
+   end soon, and are left out while they would not have been long enough
+   (a long kernel, a program that launches seldom), so that idle streams
+   and long kernels leave the processors alone.  */
+#define SPIN_NS 20000
+
+/* How often spare_processors looks at the machine again.  */
+#define SPARE_CHECK_NS 10000000LL
+
+static long long
+now_ns (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return (long long) t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* Are there no more runnable threads on the machine than processors
+   (the fourth field of /proc/loadavg, "runnable/all", read every
+   SPARE_CHECK_NS at most)?  True where it cannot be read.  */
+static bool
+spare_processors (void)
+{
+  static long long next_check;
+  static int spare = 1;
+  static long processors;
+  long long now = now_ns ();
+  long long next = __atomic_load_n (&next_check, __ATOMIC_RELAXED);
+
+  if (now < next
+      || !__atomic_compare_exchange_n (&next_check, &next,
+				       now + SPARE_CHECK_NS, false,
+				       __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    return __atomic_load_n (&spare, __ATOMIC_RELAXED);
+  if (__atomic_load_n (&processors, __ATOMIC_RELAXED) == 0)
+    {
+      long n = sysconf (_SC_NPROCESSORS_ONLN);
+      __atomic_store_n (&processors, n > 0 ? n : 1, __ATOMIC_RELAXED);
+    }
+  int fd = open ("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+  if (fd >= 0)
+    {
+      char buf[128];
+      ssize_t n = read (fd, buf, sizeof buf - 1);
+      long runnable;
+      close (fd);
+      if (n > 0)
+	{
+	  buf[n] = '\0';
+	  if (sscanf (buf, "%*s %*s %*s %ld/", &runnable) == 1)
+	    __atomic_store_n (&spare,
+			      runnable <= __atomic_load_n (&processors,
+							   __ATOMIC_RELAXED),
+			      __ATOMIC_RELAXED);
+	}
+    }
+  return __atomic_load_n (&spare, __ATOMIC_RELAXED);
+}
+
+static long
+ns_since (const struct timespec *start)
+{
+  struct timespec now;
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  return (now.tv_sec - start->tv_sec) * 1000000000L
+	 + (now.tv_nsec - start->tv_nsec);
+}
+
+/* Poll until *P reaches V (acquire order), for at most SPIN_NS from
+   START, unless *SPINS (the last such wait's lesson) says that it would
+   not be long enough; whether it did.  */
+static bool
+spin_until (const uint64_t *p, uint64_t v, int *spins,
+	    const struct timespec *start)
+{
+  if (__atomic_load_n (p, __ATOMIC_ACQUIRE) >= v)
+    return true;
+  if (!__atomic_load_n (spins, __ATOMIC_RELAXED) || !spare_processors ())
+    return false;
+  for (unsigned polls = 1;; polls++)
+    {
+#if defined (__x86_64__) || defined (__i386__)
+      __builtin_ia32_pause ();
+#endif
+      if (__atomic_load_n (p, __ATOMIC_ACQUIRE) >= v)
+	return true;
+      if (polls % 16 == 0 && ns_since (start) > SPIN_NS)
+	{
+	  __atomic_store_n (spins, 0, __ATOMIC_RELAXED);
+	  return false;
+	}
+    }
+}
+
+/* A wait that began at START slept until now: polling would have served
+   it if it was short.  */
+static void
+spin_learn (int *spins, const struct timespec *start)
+{
+  __atomic_store_n (spins, ns_since (start) <= SPIN_NS, __ATOMIC_RELAXED);
+}
+
 /* The worker of stream S: run its operations in order, each once the
    operations it depends on completed.  After a kernel fault poisoned
    the context, the rest of the work is dropped, as on a real device.  */
@@ -96,8 +211,23 @@ worker (void *arg)
   pthread_mutex_lock (&s->lock);
   for (;;)
     {
-      while (s->head == NULL && !s->closing)
-	pthread_cond_wait (&s->cond, &s->lock);
+      if (s->head == NULL && !s->closing)
+	{
+	  /* Poll for the next operation a while first.  */
+	  uint64_t next = s->completed + 1;
+	  struct timespec start;
+	  clock_gettime (CLOCK_MONOTONIC, &start);
+	  pthread_mutex_unlock (&s->lock);
+	  bool polled = spin_until (&s->enqueued, next, &s->worker_spins,
+				    &start);
+	  pthread_mutex_lock (&s->lock);
+	  if (!polled && s->head == NULL && !s->closing)
+	    {
+	      while (s->head == NULL && !s->closing)
+		pthread_cond_wait (&s->cond, &s->lock);
+	      spin_learn (&s->worker_spins, &start);
+	    }
+	}
       if (s->head == NULL)
 	break;
       struct emul_op *op = s->head;
@@ -112,7 +242,8 @@ worker (void *arg)
       s->head = op->next;
       if (s->head == NULL)
 	s->tail = NULL;
-      s->completed = op->seq;
+      /* Release: for the threads that poll it (emul_stream_wait).  */
+      __atomic_store_n (&s->completed, op->seq, __ATOMIC_RELEASE);
       pthread_cond_broadcast (&s->cond);
       pthread_mutex_unlock (&s->lock);
       op_free (op);
@@ -147,6 +278,7 @@ emul_stream_new (struct CUctx_st *ctx, unsigned flags, bool legacy)
   s->legacy = legacy;
   pthread_mutex_init (&s->lock, NULL);
   pthread_cond_init (&s->cond, NULL);
+  s->worker_spins = s->wait_spins = 1;
   /* One reference for the worker, one for the handle (or the context's
      null_stream field), one for the context's list.  */
   s->refs = legacy ? 2 : 3;
@@ -304,7 +436,9 @@ emul_stream_submit (struct CUstream_st *s, struct emul_op *op)
     depend_on_pending (op, ctx->null_stream);
 
   pthread_mutex_lock (&s->lock);
-  uint64_t seq = op->seq = ++s->enqueued;
+  uint64_t seq = op->seq = s->enqueued + 1;
+  /* Release: the worker polls it (and then takes the lock).  */
+  __atomic_store_n (&s->enqueued, seq, __ATOMIC_RELEASE);
   if (s->tail)
     s->tail->next = op;
   else
@@ -319,10 +453,18 @@ emul_stream_submit (struct CUstream_st *s, struct emul_op *op)
 void
 emul_stream_wait (struct CUstream_st *s, uint64_t seq)
 {
+  /* Poll a while first, as the real driver's synchronisations do.  */
+  struct timespec start;
+  clock_gettime (CLOCK_MONOTONIC, &start);
+  if (spin_until (&s->completed, seq, &s->wait_spins, &start))
+    return;
   pthread_mutex_lock (&s->lock);
+  bool slept = s->completed < seq;
   while (s->completed < seq)
     pthread_cond_wait (&s->cond, &s->lock);
   pthread_mutex_unlock (&s->lock);
+  if (slept)
+    spin_learn (&s->wait_spins, &start);
 }
 
 /* Wait for the work queued so far on the streams of CTX that WHICH
