@@ -133,10 +133,7 @@ nvptx_queue_sync (struct nvptx_queue *q)
   uint64_t outs;
   CUresult r;
 
-  /* No context to make current: a stream's synchronisation works
-     whatever context the thread has (CUDA's "stream and event
-     behavior"); serving reverse offload makes it current.  */
-  if (GT_UNLIKELY (nvptx_off ()))
+  if (nvptx_use (dev) != 0)
     return -1;
   outs = nvptx_outs_last (q);
   /* The data of the copies from the device issued before is in staging
@@ -153,8 +150,6 @@ nvptx_queue_sync (struct nvptx_queue *q)
       if (__atomic_load_n (&dev->mailboxes, __ATOMIC_ACQUIRE) != NULL)
 	{
 	  /* Serving the device's reverse-offload requests meanwhile.  */
-	  if (nvptx_use (dev) != 0)
-	    return -1;
 	  nvptx_rev_wait_begin (dev);
 	  gtc_wait_serve (&dev->core, stream_done, &poll, nvptx_rev_serve);
 	  nvptx_rev_wait_end (dev);
