@@ -4,8 +4,9 @@
    end of a kernel are read from its completion signal once it has run
    (hsa_amd_profiling_get_dispatch_time), in the ticks of the HSA system
    clock, converted to the front end's clock by a reading of both taken
-   when the queue was made.  Copies are host work here (gcn-queue.c):
-   their host-side spans are their times already.  Nothing of this runs
+   when the queue was made, once the signal says the kernel has run.
+   Copies are host work here (gcn-queue.c): their host-side spans are
+   their times already.  Nothing of this runs
    unless the front end records.
 
    Copyright (C) 2026 The gomptarget authors.
@@ -78,7 +79,9 @@ gcn_time_end (struct gtc_queue *cq, int kind, void *unused_token)
   if (kind == GT_PROFILE_OP_LAUNCH)
     return sig;
   gcn_queue_signal_put (sig);
-  return NULL;
+  /* A copy on an idle queue is done before gcn_copy returns: its
+     host-side span is its time, and no host call need see it end.  */
+  return q->copied_now ? GTC_TIMES_DONE : NULL;
 }
 
 /* TICKS of the HSA system clock of Q on the front end's clock.  */
@@ -100,6 +103,9 @@ gcn_time_read (struct gtc_queue *cq, void *token, uint64_t *start,
   hsa_amd_profiling_dispatch_time_t t;
   int got;
 
+  /* Not run yet: read later.  */
+  if (gcn_hsa.hsa_signal_load_acquire (sig->h) > 0)
+    return -1;
   got = (gcn_hsa.hsa_amd_profiling_get_dispatch_time (q->dev->agent, sig->h,
 						       &t)
 	 == HSA_STATUS_SUCCESS

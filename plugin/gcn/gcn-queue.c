@@ -514,6 +514,7 @@ gcn_copy (struct gtc_queue *cq, enum gtc_copy_dir dir, void *dst,
   pthread_mutex_lock (&q->lock);
   idle = q->head == NULL;
   pthread_mutex_unlock (&q->lock);
+  q->copied_now = idle;
   if (idle)
     return gcn_copy_now (q->dev, dir, dst, src, size, peer);
   st = new_step (q->dev, GCN_STEP_HOST);

@@ -323,6 +323,9 @@ struct gcn_queue
   /* The completion signal of the last kernel issued, referenced, until
      gcn_time_end takes it (under the core's lock of the queue).  */
   struct gcn_signal *timed_signal;
+  /* The last copy issued was done at once, the queue being idle (read by
+     gcn_time_end, under the core's lock of the queue).  */
+  bool copied_now;
 };
 
 int gcn_queue_init (struct gtc_queue *) GCN_HIDDEN;

@@ -4,8 +4,9 @@
    event recorded on the stream when it was made, whose time on the
    front end's clock was taken then (cuEventElapsedTime gives
    milliseconds in a float: a microsecond's resolution for a program
-   that runs some ten seconds, less after).  Nothing of this runs unless
-   the front end records.  The pairs of events are kept for reuse, one
+   that runs some ten seconds, less after).  The core reads them once
+   the end event has been reached, where it syncs or issues to the
+   stream.  Nothing of this runs unless the front end records.  The pairs of events are kept for reuse, one
    list per stream.
 
    Copyright (C) 2026 The gomptarget authors.
@@ -167,6 +168,9 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
       free (t);
       return 0;
     }
+  /* Not run yet: read later (an error is seen below).  */
+  if (CU (cuEventQuery) (t->end) == CUDA_ERROR_NOT_READY)
+    return -1;
   got = (CU (cuEventElapsedTime) (&from_ref, q->time_ref, t->start)
 	 == CUDA_SUCCESS
 	 && CU (cuEventElapsedTime) (&took, t->start, t->end) == CUDA_SUCCESS
