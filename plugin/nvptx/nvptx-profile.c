@@ -158,6 +158,7 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
   struct nvptx_times *t = token;
   float from_ref, took;
+  CUresult r;
   int got;
 
   if (nvptx_in_host_call)
@@ -168,12 +169,13 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
       free (t);
       return 0;
     }
-  /* Not run yet: read later (an error is seen below).  */
-  if (CU (cuEventQuery) (t->end) == CUDA_ERROR_NOT_READY)
+  r = CU (cuEventElapsedTime) (&took, t->start, t->end);
+  /* Not run yet: read later.  */
+  if (r == CUDA_ERROR_NOT_READY)
     return -1;
-  got = (CU (cuEventElapsedTime) (&from_ref, q->time_ref, t->start)
-	 == CUDA_SUCCESS
-	 && CU (cuEventElapsedTime) (&took, t->start, t->end) == CUDA_SUCCESS
+  got = (r == CUDA_SUCCESS
+	 && CU (cuEventElapsedTime) (&from_ref, q->time_ref, t->start)
+	    == CUDA_SUCCESS
 	 && from_ref >= 0 && took >= 0);
   if (got)
     {
