@@ -377,6 +377,9 @@ report_issued (struct gtc_queue *q, struct issued *i, int depth)
 	return -1;
       i->token = NULL;
       end = got > 0 ? dev_end : gtc_profile_clock ();
+      /* Its end only, by the host's clock.  */
+      if (got == 2)
+	got = 0;
     }
   else if ((end = __atomic_load_n (&i->end, __ATOMIC_ACQUIRE)) == 0)
     return -1;
@@ -476,7 +479,7 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
       drop_token (q, token);
       return;
     }
-  if (gtc_vendor.time_end != NULL && gtc_profile_device_times ()
+  if (gtc_vendor.time_end != NULL
       && (op->kind == OP_COPY || op->kind == OP_LAUNCH)
       && describe (op, &d))
     token = gtc_vendor.time_end (q, d.kind, token);
