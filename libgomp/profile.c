@@ -369,18 +369,21 @@ put_device (struct thread_buf *b, int device)
 
 /* A flow event of phase PH ("s" or "f") of the arrow NAME (id prefix
    PREFIX) to the operation whose event is EVENT on DEVICE, at time T on
-   track TID.  */
+   track TID.  PUT_FLOW's first three arguments are literals: the head of
+   the record is one.  */
+#define PUT_FLOW(b, ph, name, prefix, device, event, t, tid) \
+  put_flow ((b), ",\n{\"name\":\"" name "\",\"cat\":\"queue\",\"ph\":\"" \
+	    ph "\",\"bp\":\"e\",\"id\":\"" prefix, \
+	    sizeof (",\n{\"name\":\"" name "\",\"cat\":\"queue\",\"ph\":\"" \
+		    ph "\",\"bp\":\"e\",\"id\":\"" prefix) - 1, \
+	    (device), (event), (t), (tid))
+
 static void
-put_flow (struct thread_buf *b, const char *ph, const char *name,
-	  const char *prefix, int device, uint64_t event, uint64_t t, int tid)
+put_flow (struct thread_buf *b, const char *head, size_t head_len,
+	  int device, uint64_t event, uint64_t t, int tid)
 {
   begin_record (b);
-  PUT_LIT (b, ",\n{\"name\":\"");
-  put_str (b, name);
-  PUT_LIT (b, "\",\"cat\":\"queue\",\"ph\":\"");
-  put_str (b, ph);
-  PUT_LIT (b, "\",\"bp\":\"e\",\"id\":\"");
-  put_str (b, prefix);
+  put (b, head, head_len);
   put_int (b, device);
   PUT_LIT (b, "-");
   put_hex (b, event);
@@ -474,7 +477,7 @@ gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
   END_SPAN (b);
   /* The arrow starts where the copy was queued.  */
   if (async && event != 0)
-    put_flow (b, "s", "queued", "q", device, event, t0, b->tid);
+    PUT_FLOW (b, "s", "queued", "q", device, event, t0, b->tid);
   gt_mutex_release (&b->lock);
 }
 
@@ -485,7 +488,7 @@ gt_profile_queued (int device, uint64_t event, uint64_t t0)
 
   if (!(gt_profile_on & GT_PROFILE_TRACE) || (b = lock_buf ()) == NULL)
     return;
-  put_flow (b, "s", "queued", "q", device, event, t0, b->tid);
+  PUT_FLOW (b, "s", "queued", "q", device, event, t0, b->tid);
   gt_mutex_release (&b->lock);
 }
 
@@ -575,15 +578,15 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
   END_SPAN (b);
   /* The arrow ends inside the operation's span.  */
   if (event != 0)
-    put_flow (b, "f", "queued", "q", device, event,
+    PUT_FLOW (b, "f", "queued", "q", device, event,
 	      start + (end - start) / 2, track);
   /* The arrow of its dependence, from where the operation it was queued
      behind ran.  */
   if (event != 0 && dep_time != 0)
     {
-      put_flow (b, "s", "depend", "d", device, event, dep_time,
+      PUT_FLOW (b, "s", "depend", "d", device, event, dep_time,
 		QUEUE_TRACK (dep_device, dep_queue));
-      put_flow (b, "f", "depend", "d", device, event,
+      PUT_FLOW (b, "f", "depend", "d", device, event,
 		start + (end - start) / 2, track);
     }
   gt_mutex_release (&b->lock);
@@ -621,10 +624,10 @@ gt_profile_device_op (int device, uint32_t queue, int kind,
       uint64_t mid = start + (end - start) / 2;
 
       /* The clocks may disagree a little: the arrow never goes back.  */
-      put_flow (b, "s", "executed", "x", device, event,
+      PUT_FLOW (b, "s", "executed", "x", device, event,
 		host_time < mid ? host_time : mid,
 		QUEUE_TRACK (device, queue));
-      put_flow (b, "f", "executed", "x", device, event, mid, track);
+      PUT_FLOW (b, "f", "executed", "x", device, event, mid, track);
     }
   gt_mutex_release (&b->lock);
 }
