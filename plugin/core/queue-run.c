@@ -3,7 +3,9 @@
    needs them done (a waiting thread or the queue's worker); an operation
    run at once on queueing (queue-submit.c) runs here too.  Under
    GOMPTARGET_PROFILE each operation is timed here and reported to the
-   front end (profile_queue_op), on the track of its queue.
+   front end (profile_queue_op), on the track of its queue; those of
+   hardware queues once known to have run (gtc_profile_drain), with the
+   device's own times of them (profile_device_op).
 
    Copyright (C) 2026 The gomptarget authors.
 
