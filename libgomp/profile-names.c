@@ -204,15 +204,55 @@ gt_profile_names_after_fork (void)
   names_lock.word = 0;
 }
 
+/* Kernels' names as the records give them, by the address of the name
+   in its image, with a copy of the name (an image may be unloaded and
+   another loaded at its address): converted once per kernel rather than
+   on every launch.  Under NAMES_LOCK; never freed.  */
+struct kernel_name
+{
+  const char *key;
+  char *raw, *name;
+  struct kernel_name *next;
+};
+
+static struct kernel_name *kernel_names[NAME_BUCKETS];
+
 const char *
 gt_profile_kernel_name (const char *name, char *buf, size_t size)
 {
-  char *d = demangle (strdup (name));
+  size_t h = ((uintptr_t) name >> 3) % NAME_BUCKETS;
+  struct kernel_name *e;
+  char *d;
 
+  gt_mutex_acquire (&names_lock);
+  for (e = kernel_names[h]; e != NULL; e = e->next)
+    if (e->key == name && strcmp (e->raw, name) == 0)
+      break;
+  gt_mutex_release (&names_lock);
+  if (e != NULL)
+    return e->name;
+  d = demangle (strdup (name));
   snprintf (buf, size, "%s", d ? d : name);
   free (d);
   gt_profile_json_safe (buf);
-  return buf;
+  /* Two threads may both convert NAME: both entries are right.  */
+  if ((e = malloc (sizeof *e)) == NULL)
+    return buf;
+  e->key = name;
+  e->raw = strdup (name);
+  e->name = strdup (buf);
+  if (e->raw == NULL || e->name == NULL)
+    {
+      free (e->raw);
+      free (e->name);
+      free (e);
+      return buf;
+    }
+  gt_mutex_acquire (&names_lock);
+  e->next = kernel_names[h];
+  kernel_names[h] = e;
+  gt_mutex_release (&names_lock);
+  return e->name;
 }
 
 const char *

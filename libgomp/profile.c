@@ -68,6 +68,15 @@ struct thread_buf
   /* ',"pid":PID,"tid":TID' of the records on the thread's own track.  */
   char ids[48];
   size_t ids_len;
+  /* The same of the other tracks it wrote records of last (queues'),
+     by turns.  */
+  struct
+  {
+    int tid;
+    unsigned char len;
+    char s[47];
+  } other_ids[4];
+  unsigned next_other;
   bool in_use;
   struct thread_buf *next;
   char data[BUF_SIZE];
@@ -157,6 +166,7 @@ static void
 set_tid (struct thread_buf *b)
 {
   b->tid = (int) syscall (SYS_gettid);
+  memset (b->other_ids, 0, sizeof b->other_ids);
   b->ids_len = (size_t) snprintf (b->ids, sizeof b->ids,
 				  ",\"pid\":%d,\"tid\":%d", trace_pid, b->tid);
 }
@@ -223,14 +233,29 @@ put_str (struct thread_buf *b, const char *s)
 static void
 put_u64 (struct thread_buf *b, uint64_t v)
 {
+  static const char pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
   char tmp[20];
-  int n = 0;
+  int n = 20;
 
-  do
-    tmp[n++] = (char) ('0' + v % 10);
-  while ((v /= 10) != 0);
-  while (n > 0)
-    b->data[b->len++] = tmp[--n];
+  /* Two digits at a time, from the right.  */
+  while (v >= 100)
+    {
+      unsigned r = (unsigned) (v % 100);
+      v /= 100;
+      tmp[--n] = pairs[2 * r + 1];
+      tmp[--n] = pairs[2 * r];
+    }
+  if (v >= 10)
+    {
+      tmp[--n] = pairs[2 * v + 1];
+      tmp[--n] = pairs[2 * v];
+    }
+  else
+    tmp[--n] = (char) ('0' + v);
+  put (b, tmp + n, (size_t) (20 - n));
 }
 
 static void
@@ -277,6 +302,33 @@ put_ts (struct thread_buf *b, uint64_t t)
   put_us (b, t > clock_base ? t - clock_base : 0);
 }
 
+/* ',"pid":PID,"tid":TID' of the record on track TID: formatted once per
+   track while B writes records of it.  */
+static void
+put_ids (struct thread_buf *b, int tid)
+{
+  unsigned k;
+
+  if (tid == b->tid)
+    {
+      put (b, b->ids, b->ids_len);
+      return;
+    }
+  for (k = 0; k < 4; k++)
+    if (b->other_ids[k].tid == tid && b->other_ids[k].len != 0)
+      break;
+  if (k == 4)
+    {
+      k = b->next_other++ % 4;
+      b->other_ids[k].tid = tid;
+      b->other_ids[k].len
+	= (unsigned char) snprintf (b->other_ids[k].s,
+				    sizeof b->other_ids[k].s,
+				    ",\"pid\":%d,\"tid\":%d", trace_pid, tid);
+    }
+  put (b, b->other_ids[k].s, b->other_ids[k].len);
+}
+
 static inline void
 begin_record (struct thread_buf *b)
 {
@@ -299,15 +351,7 @@ begin_span (struct thread_buf *b, const char *name, const char *cat,
   put_ts (b, t0);
   PUT_LIT (b, ",\"dur\":");
   put_us (b, t1 - t0);
-  if (tid == b->tid)
-    put (b, b->ids, b->ids_len);
-  else
-    {
-      PUT_LIT (b, ",\"pid\":");
-      put_int (b, trace_pid);
-      PUT_LIT (b, ",\"tid\":");
-      put_int (b, tid);
-    }
+  put_ids (b, tid);
   PUT_LIT (b, ",\"args\":{\"device\":");
 }
 
@@ -325,27 +369,27 @@ put_device (struct thread_buf *b, int device)
 
 /* A flow event of phase PH ("s" or "f") of the arrow NAME (id prefix
    PREFIX) to the operation whose event is EVENT on DEVICE, at time T on
-   track TID.  */
+   track TID.  PUT_FLOW's first three arguments are literals: the head of
+   the record is one.  */
+#define PUT_FLOW(b, ph, name, prefix, device, event, t, tid) \
+  put_flow ((b), ",\n{\"name\":\"" name "\",\"cat\":\"queue\",\"ph\":\"" \
+	    ph "\",\"bp\":\"e\",\"id\":\"" prefix, \
+	    sizeof (",\n{\"name\":\"" name "\",\"cat\":\"queue\",\"ph\":\"" \
+		    ph "\",\"bp\":\"e\",\"id\":\"" prefix) - 1, \
+	    (device), (event), (t), (tid))
+
 static void
-put_flow (struct thread_buf *b, const char *ph, const char *name,
-	  const char *prefix, int device, uint64_t event, uint64_t t, int tid)
+put_flow (struct thread_buf *b, const char *head, size_t head_len,
+	  int device, uint64_t event, uint64_t t, int tid)
 {
   begin_record (b);
-  PUT_LIT (b, ",\n{\"name\":\"");
-  put_str (b, name);
-  PUT_LIT (b, "\",\"cat\":\"queue\",\"ph\":\"");
-  put_str (b, ph);
-  PUT_LIT (b, "\",\"bp\":\"e\",\"id\":\"");
-  put_str (b, prefix);
+  put (b, head, head_len);
   put_int (b, device);
   PUT_LIT (b, "-");
   put_hex (b, event);
   PUT_LIT (b, "\",\"ts\":");
   put_ts (b, t);
-  PUT_LIT (b, ",\"pid\":");
-  put_int (b, trace_pid);
-  PUT_LIT (b, ",\"tid\":");
-  put_int (b, tid);
+  put_ids (b, tid);
   PUT_LIT (b, "}");
 }
 
@@ -433,7 +477,7 @@ gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
   END_SPAN (b);
   /* The arrow starts where the copy was queued.  */
   if (async && event != 0)
-    put_flow (b, "s", "queued", "q", device, event, t0, b->tid);
+    PUT_FLOW (b, "s", "queued", "q", device, event, t0, b->tid);
   gt_mutex_release (&b->lock);
 }
 
@@ -444,7 +488,7 @@ gt_profile_queued (int device, uint64_t event, uint64_t t0)
 
   if (!(gt_profile_on & GT_PROFILE_TRACE) || (b = lock_buf ()) == NULL)
     return;
-  put_flow (b, "s", "queued", "q", device, event, t0, b->tid);
+  PUT_FLOW (b, "s", "queued", "q", device, event, t0, b->tid);
   gt_mutex_release (&b->lock);
 }
 
@@ -534,15 +578,15 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
   END_SPAN (b);
   /* The arrow ends inside the operation's span.  */
   if (event != 0)
-    put_flow (b, "f", "queued", "q", device, event,
+    PUT_FLOW (b, "f", "queued", "q", device, event,
 	      start + (end - start) / 2, track);
   /* The arrow of its dependence, from where the operation it was queued
      behind ran.  */
   if (event != 0 && dep_time != 0)
     {
-      put_flow (b, "s", "depend", "d", device, event, dep_time,
+      PUT_FLOW (b, "s", "depend", "d", device, event, dep_time,
 		QUEUE_TRACK (dep_device, dep_queue));
-      put_flow (b, "f", "depend", "d", device, event,
+      PUT_FLOW (b, "f", "depend", "d", device, event,
 		start + (end - start) / 2, track);
     }
   gt_mutex_release (&b->lock);
@@ -580,10 +624,10 @@ gt_profile_device_op (int device, uint32_t queue, int kind,
       uint64_t mid = start + (end - start) / 2;
 
       /* The clocks may disagree a little: the arrow never goes back.  */
-      put_flow (b, "s", "executed", "x", device, event,
+      PUT_FLOW (b, "s", "executed", "x", device, event,
 		host_time < mid ? host_time : mid,
 		QUEUE_TRACK (device, queue));
-      put_flow (b, "f", "executed", "x", device, event, mid, track);
+      PUT_FLOW (b, "f", "executed", "x", device, event, mid, track);
     }
   gt_mutex_release (&b->lock);
 }

@@ -195,7 +195,8 @@ void gt_profile_map_size (int device, size_t count) GT_HIDDEN;
 const char *gt_profile_fn_name (const void *fn) GT_HIDDEN;
 
 /* NAME, a kernel's name in its image, demangled and made safe for the
-   records, in BUF of SIZE bytes; BUF.  */
+   records: a string that stays valid (converted once per kernel), or
+   BUF of SIZE bytes where there is no memory to keep it.  */
 const char *gt_profile_kernel_name (const char *name, char *buf,
 				    size_t size) GT_HIDDEN;
 

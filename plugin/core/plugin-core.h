@@ -230,8 +230,17 @@ struct gtc_vendor
      when issuing it failed): 1 with *START and *END, its times on the
      device's clock converted to the front end's (gtc_profile_clock); 0
      when there are none; the token is finished either way; -1 when the
-     calling thread may not read them (a host function): the token stays
-     for later.  */
+     operation has not completed yet or the calling thread may not read
+     them (a host function): the token stays for later.  The core reads
+     them lazily, where it syncs or issues to Q, rather than issuing a
+     host call behind each operation.  time_end runs whenever the front
+     end records, with the device's times or not (then given a NULL
+     token), and may instead return GTC_TIMES_DONE for an operation that
+     completed before issuing it returned (a copy done at once): no times
+     of the device, and its host-side span ends there; or a token whose
+     time_read gives 2: no times of the device, *END when the operation
+     completed by the front end's clock (a copy a host thread did).  */
+#define GTC_TIMES_DONE ((void *) 1)
   void *(*time_begin) (struct gtc_queue *q, int kind);
   void *(*time_end) (struct gtc_queue *q, int kind, void *token);
   int (*time_read) (struct gtc_queue *q, void *token, uint64_t *start,

@@ -288,14 +288,15 @@ void gtc_profile_depends (struct gtc_queue *q, uint64_t seq, int32_t ndeps,
 void *gtc_profile_time_begin (struct gtc_queue *q, const struct op *op)
   GTC_HIDDEN;
 /* OP was issued to the hardware queue Q as SEQ at WHEN, TOKEN from
-   gtc_profile_time_begin (issued false: issuing it failed): report it
-   once Q has run it (a host call issued behind it sees when), and the
-   device's times of it once read (gtc_profile_drain).  */
+   gtc_profile_time_begin (issued false: issuing it failed): report it,
+   with the device's times of it, once it is known to have run
+   (gtc_profile_drain).  */
 void gtc_profile_issued (struct gtc_queue *q, const struct op *op,
 			 uint64_t seq, uint64_t when, void *token,
 			 bool issued) GTC_HIDDEN;
-/* Report the device's times of the operations of the hardware queue Q
-   that have run, as far as the vendor has them.  Not in a host call.  */
+/* Report the operations of the hardware queue Q that have run, in order,
+   with the device's times of them, as far as they are known.  Not in a
+   host call.  */
 void gtc_profile_drain (struct gtc_queue *q) GTC_HIDDEN;
 /* Run OP of Q, whose sequence number is SEQ (0: OP was not queued, and
    has no event).  */

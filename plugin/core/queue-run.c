@@ -3,7 +3,9 @@
    needs them done (a waiting thread or the queue's worker); an operation
    run at once on queueing (queue-submit.c) runs here too.  Under
    GOMPTARGET_PROFILE each operation is timed here and reported to the
-   front end (profile_queue_op), on the track of its queue.
+   front end (profile_queue_op), on the track of its queue; those of
+   hardware queues once known to have run (gtc_profile_drain), with the
+   device's own times of them (profile_device_op).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -276,23 +278,37 @@ run_op_profiled (struct gtc_queue *q, struct op *op, uint64_t seq)
   return err;
 }
 
-/* An operation issued to a hardware queue, until the queue gets past
-   it, and then until the device's times of it are read.  */
+/* An operation issued to a hardware queue, from its issue until it has
+   been reported.  Each is put on its queue's list when issued, in the
+   queue's order, and reported from there by gtc_profile_drain once it is
+   known to have completed: with the device's times (TOKEN), once the
+   vendor can read them, its host-side span ending where the device says
+   it ended; without (END), once a host call issued behind it has noted
+   when it ran (or at once, for an operation that completed when it was
+   issued).  The device's times thus cost no host call per operation:
+   a host call stops a GPU's queue until a host thread has run it.  */
 struct issued
 {
   struct gtc_queue *q;
   struct op op;
   uint64_t seq, when;
   void *token;			/* Of the vendor's time_* callbacks.  */
-  uint64_t host_start;		/* Of its host-side span.  */
-  struct issued *next;		/* In times_of.  */
+  uint64_t end;			/* Without a token: when it had run (0:
+				   not yet).  */
+  struct issued *next;
 };
 
-/* The operations of each hardware queue that have run and whose device
-   times are still to be read (a stack): pushed by the host calls that
-   see them run, which may not call the vendor's library, and taken by
-   gtc_profile_drain.  */
+/* The operations of each hardware queue issued since the last drain (a
+   stack, pushed under the core's lock of the queue: newest first), and
+   those the drains took but could not report yet (oldest first), which
+   only the thread that holds the queue's DRAINING flag touches.  */
 static struct issued *times_of[MAX_QUEUES];
+static struct issued *held_head[MAX_QUEUES], *held_tail[MAX_QUEUES];
+static char draining[MAX_QUEUES];
+
+/* When the last operation reported of each hardware queue ended: the next
+   one started no earlier.  Written under the queue's DRAINING flag.  */
+static uint64_t last_end[MAX_QUEUES];
 
 static void
 push_times (struct issued *i)
@@ -318,68 +334,129 @@ gtc_profile_time_begin (struct gtc_queue *q, const struct op *op)
   return gtc_vendor.time_begin (q, d.kind);
 }
 
-void
-gtc_profile_drain (struct gtc_queue *q)
+static void drain (struct gtc_queue *q, int depth);
+
+/* How deep drain goes into the queues that the operations it reports
+   depended on.  */
+#define DRAIN_DEPTH 4
+
+/* Operation SEQ of Q is about to be reported: report first what it was
+   queued behind on another queue, which has completed, so that the arrow
+   of the dependence finds where that ran.  */
+static void
+drain_dependence (struct gtc_queue *q, uint64_t seq, int depth)
+{
+  struct recent *r = __atomic_load_n (&recent_of[q->index], __ATOMIC_ACQUIRE);
+  struct recent *e;
+  struct gtc_queue *dq;
+  uint64_t dep, dseq;
+
+  if (r == NULL || seq == 0 || depth >= DRAIN_DEPTH)
+    return;
+  e = &r[seq % RECENT];
+  if (__atomic_load_n (&e->seq, __ATOMIC_ACQUIRE) == seq
+      && (dep = __atomic_load_n (&e->dep, __ATOMIC_RELAXED)) != 0
+      && (dq = event_queue ((tgt_event_t) (uintptr_t) dep, &dseq)) != NULL
+      && dq != q)
+    drain (dq, depth + 1);
+}
+
+/* Report I, of Q, which has completed: 0; -1 when it is not known to
+   have yet.  */
+static int
+report_issued (struct gtc_queue *q, struct issued *i, int depth)
 {
   const struct gt_plugin_services *svc = gt_services ();
-  struct issued *i, *next, *keep = NULL;
+  uint64_t start = i->when, end, dev_start = 0, dev_end = 0;
+  uint64_t *last = &last_end[q->index];
   struct described d;
-  uint64_t start, end;
-  int got;
+  int got = 0;
 
-  if (__atomic_load_n (&times_of[q->index], __ATOMIC_RELAXED) == NULL)
+  if (i->token != NULL)
+    {
+      got = gtc_vendor.time_read (q, i->token, &dev_start, &dev_end);
+      if (got < 0)
+	return -1;
+      i->token = NULL;
+      end = got > 0 ? dev_end : gtc_profile_clock ();
+      /* Its end only, by the host's clock.  */
+      if (got == 2)
+	got = 0;
+    }
+  else if ((end = __atomic_load_n (&i->end, __ATOMIC_ACQUIRE)) == 0)
+    return -1;
+  if (*last > start)
+    start = *last;
+  if (end < start)
+    end = start;
+  *last = end;
+  drain_dependence (q, i->seq, depth);
+  report (q, &i->op, i->seq, start, end);
+  if (got > 0 && svc->profile_device_op != NULL && describe (&i->op, &d))
+    svc->profile_device_op (q->dev->number, q->index, d.kind, d.name,
+			    d.host_fn,
+			    i->seq ? (uint64_t) (uintptr_t)
+				     make_event (q, i->seq) : 0,
+			    start, dev_start, dev_end);
+  return 0;
+}
+
+/* Report the operations of Q that have completed, in order; DEPTH:
+   how many drains of queues depended on called this one.  A thread that
+   finds another draining Q leaves Q to it.  */
+static void
+drain (struct gtc_queue *q, int depth)
+{
+  int ix = q->index;
+  struct issued *i, *next, *fifo = NULL, *tail = NULL;
+
+  if (__atomic_load_n (&times_of[ix], __ATOMIC_RELAXED) == NULL
+      && __atomic_load_n (&held_head[ix], __ATOMIC_RELAXED) == NULL)
     return;
-  for (i = __atomic_exchange_n (&times_of[q->index], NULL, __ATOMIC_ACQUIRE);
+  if (__atomic_exchange_n (&draining[ix], 1, __ATOMIC_ACQUIRE))
+    return;
+  /* The newest first: turned round.  */
+  for (i = __atomic_exchange_n (&times_of[ix], NULL, __ATOMIC_ACQUIRE);
        i != NULL; i = next)
     {
       next = i->next;
-      got = gtc_vendor.time_read (q, i->token, &start, &end);
-      if (got < 0)
-	{
-	  i->next = keep;
-	  keep = i;
-	  continue;
-	}
-      if (got > 0 && svc->profile_device_op != NULL && describe (&i->op, &d))
-	svc->profile_device_op (q->dev->number, q->index, d.kind, d.name,
-				d.host_fn,
-				i->seq ? (uint64_t) (uintptr_t)
-					 make_event (q, i->seq) : 0,
-				i->host_start, start, end);
+      i->next = fifo;
+      fifo = i;
+      if (tail == NULL)
+	tail = i;
+    }
+  if (fifo != NULL)
+    {
+      if (held_tail[ix] != NULL)
+	held_tail[ix]->next = fifo;
+      else
+	__atomic_store_n (&held_head[ix], fifo, __ATOMIC_RELAXED);
+      held_tail[ix] = tail;
+    }
+  while ((i = held_head[ix]) != NULL && report_issued (q, i, depth) == 0)
+    {
+      __atomic_store_n (&held_head[ix], i->next, __ATOMIC_RELAXED);
+      if (i->next == NULL)
+	held_tail[ix] = NULL;
       free (i);
     }
-  for (i = keep; i != NULL; i = next)
-    {
-      next = i->next;
-      push_times (i);
-    }
+  __atomic_store_n (&draining[ix], 0, __ATOMIC_RELEASE);
 }
 
-/* When the last operation reported of each hardware queue was seen to
-   complete: the next one started no earlier.  Written by the host calls
-   of a queue, which run in its order.  */
-static uint64_t last_end[MAX_QUEUES];
+void
+gtc_profile_drain (struct gtc_queue *q)
+{
+  drain (q, 0);
+}
 
+/* The host call issued behind an operation without the device's times:
+   note when it ran; the operation is reported by the next drain.  */
 static void
 issued_done (void *arg)
 {
   struct issued *i = arg;
-  uint64_t end = gtc_profile_clock (), start = i->when;
-  uint64_t *last = &last_end[i->q->index];
 
-  if (__atomic_load_n (last, __ATOMIC_RELAXED) > start)
-    start = __atomic_load_n (last, __ATOMIC_RELAXED);
-  __atomic_store_n (last, end, __ATOMIC_RELAXED);
-  report (i->q, &i->op, i->seq, start, end);
-  if (i->token == NULL)
-    {
-      free (i);
-      return;
-    }
-  /* The device's times are read later, where the vendor's library may be
-     called.  */
-  i->host_start = start;
-  push_times (i);
+  __atomic_store_n (&i->end, gtc_profile_clock (), __ATOMIC_RELEASE);
 }
 
 /* TOKEN of Q will give no times: finish it.  */
@@ -388,7 +465,7 @@ drop_token (struct gtc_queue *q, void *token)
 {
   uint64_t unused_start, unused_end;
 
-  if (token != NULL)
+  if (token != NULL && token != GTC_TIMES_DONE)
     gtc_vendor.time_read (q, token, &unused_start, &unused_end);
 }
 
@@ -404,7 +481,7 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
       drop_token (q, token);
       return;
     }
-  if (gtc_vendor.time_end != NULL && gtc_profile_device_times ()
+  if (gtc_vendor.time_end != NULL
       && (op->kind == OP_COPY || op->kind == OP_LAUNCH)
       && describe (op, &d))
     token = gtc_vendor.time_end (q, d.kind, token);
@@ -417,12 +494,14 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
   i->op = *op;
   i->seq = seq;
   i->when = when;
-  i->token = token;
-  if (gtc_vendor.issue_host_call (q, issued_done, i) != 0)
-    {
-      drop_token (q, token);
-      free (i);
-    }
+  i->token = token == GTC_TIMES_DONE ? NULL : token;
+  i->end = token == GTC_TIMES_DONE ? gtc_profile_clock () : 0;
+  push_times (i);
+  /* An operation with the device's times, or done already, needs no host
+     call to see it end.  */
+  if (token == NULL
+      && gtc_vendor.issue_host_call (q, issued_done, i) != 0)
+    __atomic_store_n (&i->end, gtc_profile_clock (), __ATOMIC_RELEASE);
 }
 
 int

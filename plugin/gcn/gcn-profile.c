@@ -4,8 +4,9 @@
    end of a kernel are read from its completion signal once it has run
    (hsa_amd_profiling_get_dispatch_time), in the ticks of the HSA system
    clock, converted to the front end's clock by a reading of both taken
-   when the queue was made.  Copies are host work here (gcn-queue.c):
-   their host-side spans are their times already.  Nothing of this runs
+   when the queue was made, once the signal says the kernel has run.
+   Copies are host work here (gcn-queue.c): their host-side spans are
+   their times already.  Nothing of this runs
    unless the front end records.
 
    Copyright (C) 2026 The gomptarget authors.
@@ -72,13 +73,26 @@ gcn_time_end (struct gtc_queue *cq, int kind, void *unused_token)
 {
   struct gcn_queue *q = (struct gcn_queue *) cq;
   struct gcn_signal *sig = q->timed_signal;
+  struct gcn_signal *copy = q->copy_signal;
 
   (void) unused_token;
   q->timed_signal = NULL;
+  q->copy_signal = NULL;
   if (kind == GT_PROFILE_OP_LAUNCH)
-    return sig;
+    {
+      gcn_queue_signal_put (copy);
+      return sig;
+    }
   gcn_queue_signal_put (sig);
-  return NULL;
+  /* A copy on an idle queue is done before gcn_copy returns: its
+     host-side span is its time, and no host call need see it end.  A
+     copy of a host step notes its end in its signal.  */
+  if (q->copied_now)
+    {
+      gcn_queue_signal_put (copy);
+      return GTC_TIMES_DONE;
+    }
+  return copy;
 }
 
 /* TICKS of the HSA system clock of Q on the front end's clock.  */
@@ -100,6 +114,16 @@ gcn_time_read (struct gtc_queue *cq, void *token, uint64_t *start,
   hsa_amd_profiling_dispatch_time_t t;
   int got;
 
+  /* Not run yet: read later.  */
+  if (gcn_hsa.hsa_signal_load_acquire (sig->h) > 0)
+    return -1;
+  /* A copy's host step: when it was done, no times of the device.  */
+  if ((*end = __atomic_load_n (&sig->done_ns, __ATOMIC_ACQUIRE)) != 0)
+    {
+      *start = 0;
+      gcn_queue_signal_put (sig);
+      return 2;
+    }
   got = (gcn_hsa.hsa_amd_profiling_get_dispatch_time (q->dev->agent, sig->h,
 						       &t)
 	 == HSA_STATUS_SUCCESS

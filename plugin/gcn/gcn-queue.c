@@ -90,6 +90,7 @@ signal_get (struct gcn_device *dev)
     gcn_hsa.hsa_signal_store_relaxed (sig->h, 1);
   sig->next = NULL;
   sig->refs = 1;
+  sig->done_ns = 0;
   return sig;
 }
 
@@ -514,6 +515,7 @@ gcn_copy (struct gtc_queue *cq, enum gtc_copy_dir dir, void *dst,
   pthread_mutex_lock (&q->lock);
   idle = q->head == NULL;
   pthread_mutex_unlock (&q->lock);
+  q->copied_now = idle;
   if (idle)
     return gcn_copy_now (q->dev, dir, dst, src, size, peer);
   st = new_step (q->dev, GCN_STEP_HOST);
@@ -525,6 +527,21 @@ gcn_copy (struct gtc_queue *cq, enum gtc_copy_dir dir, void *dst,
   st->src = src;
   st->size = size;
   st->peer = peer;
+  if (GT_UNLIKELY (gtc_profile_is_on ()))
+    {
+      /* Its end is noted in the signal (run_host), where the profile
+	 reads it (gcn_time_read) rather than through a host call.  */
+      struct gcn_signal *sig = st->signal;
+      int err;
+
+      signal_ref (sig);
+      err = issue_host (q, st);
+      if (err)
+	signal_put (sig);
+      else
+	q->copy_signal = sig;
+      return err;
+    }
   return issue_host (q, st);
 }
 
@@ -709,8 +726,13 @@ run_host (struct gcn_queue *q, struct gcn_step *st)
   int err = 0;
 
   if (st->host == GCN_HOST_COPY)
-    err = gcn_copy_now (q->dev, st->dir, st->dst, st->src, st->size,
-			st->peer);
+    {
+      err = gcn_copy_now (q->dev, st->dir, st->dst, st->src, st->size,
+			  st->peer);
+      if (GT_UNLIKELY (gtc_profile_is_on ()))
+	__atomic_store_n (&st->signal->done_ns, gtc_profile_clock (),
+			  __ATOMIC_RELEASE);
+    }
   else
     st->fn (st->arg);
   pthread_mutex_lock (&q->lock);

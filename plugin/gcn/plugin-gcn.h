@@ -260,6 +260,9 @@ struct gcn_signal
   struct gcn_device *owner;
   hsa_signal_t h;
   unsigned refs;
+  /* Under GOMPTARGET_PROFILE, the signal of a host step's copy: when the
+     copy was done, by the front end's clock (0: not yet).  */
+  uint64_t done_ns;
 };
 
 enum gcn_step_kind
@@ -323,6 +326,12 @@ struct gcn_queue
   /* The completion signal of the last kernel issued, referenced, until
      gcn_time_end takes it (under the core's lock of the queue).  */
   struct gcn_signal *timed_signal;
+  /* The last copy issued was done at once, the queue being idle; or,
+     under GOMPTARGET_PROFILE, the completion signal of its host step,
+     referenced (both read by gcn_time_end, under the core's lock of the
+     queue).  */
+  bool copied_now;
+  struct gcn_signal *copy_signal;
 };
 
 int gcn_queue_init (struct gtc_queue *) GCN_HIDDEN;

@@ -4,8 +4,9 @@
    event recorded on the stream when it was made, whose time on the
    front end's clock was taken then (cuEventElapsedTime gives
    milliseconds in a float: a microsecond's resolution for a program
-   that runs some ten seconds, less after).  Nothing of this runs unless
-   the front end records.  The pairs of events are kept for reuse, one
+   that runs some ten seconds, less after).  The core reads them once
+   the end event has been reached, where it syncs or issues to the
+   stream.  Nothing of this runs unless the front end records.  The pairs of events are kept for reuse, one
    list per stream.
 
    Copyright (C) 2026 The gomptarget authors.
@@ -157,6 +158,7 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
   struct nvptx_times *t = token;
   float from_ref, took;
+  CUresult r;
   int got;
 
   if (nvptx_in_host_call)
@@ -167,9 +169,13 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
       free (t);
       return 0;
     }
-  got = (CU (cuEventElapsedTime) (&from_ref, q->time_ref, t->start)
-	 == CUDA_SUCCESS
-	 && CU (cuEventElapsedTime) (&took, t->start, t->end) == CUDA_SUCCESS
+  r = CU (cuEventElapsedTime) (&took, t->start, t->end);
+  /* Not run yet: read later.  */
+  if (r == CUDA_ERROR_NOT_READY)
+    return -1;
+  got = (r == CUDA_SUCCESS
+	 && CU (cuEventElapsedTime) (&from_ref, q->time_ref, t->start)
+	    == CUDA_SUCCESS
 	 && from_ref >= 0 && took >= 0);
   if (got)
     {
