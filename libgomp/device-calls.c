@@ -392,8 +392,12 @@ gt_dev_async_to (struct gt_device *dev, void *dst, const void *src,
 				      (int64_t) size, ndeps, deps, &ev) != 0)
     enqueue_failed (dev, "a copy to the device");
   if (GT_UNLIKELY (t0))
-    gt_profile_copy (dev->id, GT_PROFILE_TO, size, true,
-		     (uint64_t) (uintptr_t) ev, t0);
+    {
+      gt_profile_copy (dev->id, GT_PROFILE_TO, size, true,
+		       (uint64_t) (uintptr_t) ev, t0);
+      if (gt_ompt_active ())
+	gt_ompt_queued ((uint64_t) (uintptr_t) ev);
+    }
   ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_to_device,
 	   src, gt_ompt_host, dst, dev->id, size);
   return ev;
@@ -416,8 +420,12 @@ gt_dev_async_from (struct gt_device *dev, void *dst, const void *src,
 					&ev) != 0)
     enqueue_failed (dev, "a copy from the device");
   if (GT_UNLIKELY (t0))
-    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, true,
-		     (uint64_t) (uintptr_t) ev, t0);
+    {
+      gt_profile_copy (dev->id, GT_PROFILE_FROM, size, true,
+		       (uint64_t) (uintptr_t) ev, t0);
+      if (gt_ompt_active ())
+	gt_ompt_queued ((uint64_t) (uintptr_t) ev);
+    }
   ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_from_device,
 	   src, dev->id, dst, gt_ompt_host, size);
   return ev;
@@ -452,7 +460,10 @@ gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
     {
       gt_profile_queued (dev->id, (uint64_t) (uintptr_t) ev, t0);
       if (gt_ompt_active ())
-	gt_ompt_submit (ompt_scope_end, &op, ompt_teams (num_teams));
+	{
+	  gt_ompt_queued ((uint64_t) (uintptr_t) ev);
+	  gt_ompt_submit (ompt_scope_end, &op, ompt_teams (num_teams));
+	}
     }
   return ev;
 }

@@ -799,6 +799,7 @@ profile_init (void)
 {
   const char *p = getenv ("GOMPTARGET_PROFILE");
   const char *s = getenv ("GOMPTARGET_SUMMARY");
+  const char *d;
 
   if (s != NULL && *s != '\0' && strcmp (s, "0") != 0)
     {
@@ -806,11 +807,11 @@ profile_init (void)
 	summary_file = strdup (s);
       gt_profile_on |= GT_PROFILE_SUMMARY;
     }
+  /* For the trace and for an OMPT tool's.  */
+  d = getenv ("GOMPTARGET_PROFILE_DEVICE_TIMES");
+  gt_profile_device_times = d == NULL || strcmp (d, "0") != 0;
   if (p != NULL && *p != '\0')
     {
-      const char *d = getenv ("GOMPTARGET_PROFILE_DEVICE_TIMES");
-
-      gt_profile_device_times = d == NULL || strcmp (d, "0") != 0;
       trace_name = strdup (p);
       if (trace_name == NULL || pthread_key_create (&buf_key, thread_ends))
 	return;

@@ -39,7 +39,8 @@
    exit.  */
 extern int gt_profile_on GT_HIDDEN;
 /* GOMPTARGET_PROFILE_DEVICE_TIMES: the plugins take the device's own
-   times of copies and kernels (unless set to 0).  */
+   times of copies and kernels (unless set to 0), for the trace and for
+   an OMPT tool's trace of a device.  */
 extern bool gt_profile_device_times GT_HIDDEN;
 
 /* The device number of work that ran on the host (host fallback).  */

@@ -52,13 +52,32 @@ gtc_profile_clock (void)
 bool
 gtc_profile_is_on (void)
 {
-  return gtc_profiling != 0;
+  return (gtc_profiling & GT_PROFILE_QUEUE_OPS) != 0;
 }
 
 bool
 gtc_profile_device_times (void)
 {
-  return (gtc_profiling & GT_PROFILE_DEVICE_TIMES) != 0;
+  return (gtc_profiling
+	  & (GT_PROFILE_DEVICE_TIMES | GT_PROFILE_OMPT_TIMES)) != 0;
+}
+
+bool
+gtc_profile_timed (const struct gtc_device *dev)
+{
+  return (gtc_profiling & GT_PROFILE_DEVICE_TIMES) != 0
+	 || (dev->timing != NULL
+	     && __atomic_load_n (dev->timing, __ATOMIC_RELAXED) != 0);
+}
+
+void
+gtc_profile_device_init (struct gtc_device *dev)
+{
+  const struct gt_plugin_services *s = gt_services ();
+
+  if ((gtc_profiling & GT_PROFILE_OMPT_TIMES) && dev->timing == NULL
+      && s->profile_device_timing != NULL)
+    dev->timing = s->profile_device_timing (dev->number);
 }
 
 void
@@ -237,6 +256,9 @@ report (struct gtc_queue *q, const struct op *op, uint64_t seq,
   uint64_t dep_time;
   struct described d;
 
+  /* An OMPT trace alone wants the device's times only.  */
+  if (!(gtc_profiling & GT_PROFILE_QUEUE_OPS))
+    return;
   ran (q, seq, start + (end - start) / 2, &dep_device, &dep_q, &dep_time);
   if (!describe (op, &d))
     return;
@@ -311,7 +333,7 @@ gtc_profile_time_begin (struct gtc_queue *q, const struct op *op)
 {
   struct described d;
 
-  if (gtc_vendor.time_begin == NULL || !gtc_profile_device_times ()
+  if (gtc_vendor.time_begin == NULL || !gtc_profile_timed (q->dev)
       || (op->kind != OP_COPY && op->kind != OP_LAUNCH)
       || !describe (op, &d))
     return NULL;
@@ -324,7 +346,7 @@ gtc_profile_drain (struct gtc_queue *q)
   const struct gt_plugin_services *svc = gt_services ();
   struct issued *i, *next, *keep = NULL;
   struct described d;
-  uint64_t start, end;
+  uint64_t start, end, dev_start = 0, dev_end = 0;
   int got;
 
   if (__atomic_load_n (&times_of[q->index], __ATOMIC_RELAXED) == NULL)
@@ -333,7 +355,8 @@ gtc_profile_drain (struct gtc_queue *q)
        i != NULL; i = next)
     {
       next = i->next;
-      got = gtc_vendor.time_read (q, i->token, &start, &end);
+      got = gtc_vendor.time_read (q, i->token, &start, &end, &dev_start,
+				  &dev_end);
       if (got < 0)
 	{
 	  i->next = keep;
@@ -345,7 +368,7 @@ gtc_profile_drain (struct gtc_queue *q)
 				d.host_fn,
 				i->seq ? (uint64_t) (uintptr_t)
 					 make_event (q, i->seq) : 0,
-				i->host_start, start, end);
+				i->host_start, start, end, dev_start, dev_end);
       free (i);
     }
   for (i = keep; i != NULL; i = next)
@@ -386,10 +409,11 @@ issued_done (void *arg)
 static void
 drop_token (struct gtc_queue *q, void *token)
 {
-  uint64_t unused_start, unused_end;
+  uint64_t unused[4];
 
   if (token != NULL)
-    gtc_vendor.time_read (q, token, &unused_start, &unused_end);
+    gtc_vendor.time_read (q, token, &unused[0], &unused[1], &unused[2],
+			  &unused[3]);
 }
 
 void
@@ -404,10 +428,13 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
       drop_token (q, token);
       return;
     }
-  if (gtc_vendor.time_end != NULL && gtc_profile_device_times ()
+  if (gtc_vendor.time_end != NULL && gtc_profile_timed (q->dev)
       && (op->kind == OP_COPY || op->kind == OP_LAUNCH)
       && describe (op, &d))
     token = gtc_vendor.time_end (q, d.kind, token);
+  /* An OMPT trace alone wants nothing else of it.  */
+  if (token == NULL && !(gtc_profiling & GT_PROFILE_QUEUE_OPS))
+    return;
   if ((i = malloc (sizeof *i)) == NULL)
     {
       drop_token (q, token);
@@ -428,7 +455,7 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
 int
 gtc_run_op (struct gtc_queue *q, struct op *op, uint64_t seq)
 {
-  if (__builtin_expect (gtc_profiling, 0))
+  if (__builtin_expect (gtc_profiling & GT_PROFILE_QUEUE_OPS, 0))
     return run_op_profiled (q, op, seq);
   return run_op (q, op);
 }

@@ -240,7 +240,7 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
       else if (gtc_push_locked (s, &w) != 0)
 	return 0;
     }
-  if (GT_UNLIKELY (gtc_profiling) && ndeps > 0)
+  if (GT_UNLIKELY (gtc_profiling & GT_PROFILE_QUEUE_OPS) && ndeps > 0)
     gtc_profile_depends (q, s->submitted + 1, ndeps, deps);
   if (gtc_vendor.hardware_queues)
     {
@@ -248,7 +248,9 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
       void *token = NULL;
       int err;
 
-      if (GT_UNLIKELY (gtc_profiling))
+      if (GT_UNLIKELY (gtc_profiling)
+	  && ((gtc_profiling & GT_PROFILE_QUEUE_OPS)
+	      || gtc_profile_timed (q->dev)))
 	{
 	  gtc_profile_drain (q);
 	  token = gtc_profile_time_begin (q, op);

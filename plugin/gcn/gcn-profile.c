@@ -91,9 +91,16 @@ to_ns (const struct gcn_queue *q, uint64_t ticks)
   return (uint64_t) ((int64_t) q->ts_ns + (int64_t) ns);
 }
 
+/* TICKS of the HSA system clock of Q in nanoseconds.  */
+static uint64_t
+ticks_ns (const struct gcn_queue *q, uint64_t ticks)
+{
+  return (uint64_t) ((double) ticks * (1e9 / (double) q->ts_freq));
+}
+
 int
 gcn_time_read (struct gtc_queue *cq, void *token, uint64_t *start,
-	       uint64_t *end)
+	       uint64_t *end, uint64_t *dev_start, uint64_t *dev_end)
 {
   struct gcn_queue *q = (struct gcn_queue *) cq;
   struct gcn_signal *sig = token;
@@ -108,6 +115,8 @@ gcn_time_read (struct gtc_queue *cq, void *token, uint64_t *start,
     {
       *start = to_ns (q, t.start);
       *end = to_ns (q, t.end);
+      *dev_start = ticks_ns (q, t.start);
+      *dev_end = ticks_ns (q, t.end);
     }
   gcn_queue_signal_put (sig);
   return got;

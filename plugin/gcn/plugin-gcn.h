@@ -347,8 +347,8 @@ void gcn_queue_signal_put (struct gcn_signal *sig) GCN_HIDDEN;
    (gtc_vendor's time_end and time_read).  */
 void gcn_times_init (struct gcn_queue *q) GCN_HIDDEN;
 void *gcn_time_end (struct gtc_queue *, int, void *) GCN_HIDDEN;
-int gcn_time_read (struct gtc_queue *, void *, uint64_t *, uint64_t *)
-  GCN_HIDDEN;
+int gcn_time_read (struct gtc_queue *, void *, uint64_t *, uint64_t *,
+		   uint64_t *, uint64_t *) GCN_HIDDEN;
 
 /* Run KERNEL (an init/fini kernel) on DEV's service queue and wait for
    it, serving the device meanwhile.  */

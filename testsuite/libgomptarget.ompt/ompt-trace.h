@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "ompt-trace-tool.h"
+
 #define M 4096
 #define RECORDS_PER_BUFFER 4
 
@@ -121,19 +123,6 @@ on_device_initialize (int device_num, const char *type,
     printf ("FAIL: starting the trace of device 0\n");
 }
 
-static int
-tool_initialize (ompt_function_lookup_t lookup, int initial_device_num,
-		 ompt_data_t *tool_data)
-{
-  ompt_set_callback_t set
-    = (ompt_set_callback_t) lookup ("ompt_set_callback");
-
-  (void) initial_device_num; (void) tool_data;
-  set (ompt_callback_device_initialize,
-       (ompt_callback_t) on_device_initialize);
-  return 1;
-}
-
 static void
 tool_finalize (ompt_data_t *tool_data)
 {
@@ -142,16 +131,6 @@ tool_finalize (ompt_data_t *tool_data)
 	  "%s buffers\n", targets, to, from, kernels, bad,
 	  buffers > 1 && completes == buffers ? "several" : "wrong");
   fflush (stdout);
-}
-
-ompt_start_tool_result_t *
-ompt_start_tool (unsigned int omp_version, const char *runtime_version)
-{
-  static ompt_start_tool_result_t result = { tool_initialize, tool_finalize,
-					     { 0 } };
-
-  (void) omp_version; (void) runtime_version;
-  return &result;
 }
 
 int
