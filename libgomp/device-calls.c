@@ -431,9 +431,17 @@ gt_dev_async_from (struct gt_device *dev, void *dst, const void *src,
   return ev;
 }
 
+void
+gt_region_failed (struct gt_device *dev, const char *doing, const void *fn,
+		  const void *entry)
+{
+  gt_fatal ("device %d: %s target region %s (entry %p) failed", dev->id,
+	    doing, gt_profile_fn_name (fn), entry);
+}
+
 tgt_event_t
-gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
-		  size_t mapnum, int num_teams, int thread_limit,
+gt_dev_async_run (struct gt_device *dev, const void *fn, void *entry,
+		  void **vars, size_t mapnum, int num_teams, int thread_limit,
 		  bool caller_waits, int ndeps, tgt_event_t *deps)
 {
   struct gt_plugin *plugin = dev->plugin;
@@ -455,7 +463,7 @@ gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
 						thread_limit, ndeps, deps,
 						&ev);
   if (err != 0)
-    enqueue_failed (dev, "a target region");
+    gt_region_failed (dev, "queueing", fn, entry);
   if (GT_UNLIKELY (t0))
     {
       gt_profile_queued (dev->id, (uint64_t) (uintptr_t) ev, t0);
