@@ -123,6 +123,12 @@ GOMPTARGET_PLUGIN_profile_on (void)
   return on;
 }
 
+GT_PUBLIC int32_t
+GOMPTARGET_PLUGIN_profile_own (void)
+{
+  return gt_profile_own_now ();
+}
+
 GT_PUBLIC const int32_t *
 GOMPTARGET_PLUGIN_profile_device_timing (int32_t device_num)
 {
@@ -165,7 +171,8 @@ GOMPTARGET_PLUGIN_profile_device_op (int32_t device_num, uint32_t queue,
   gt_profile_device_op (device_num, queue, kind, name, host_fn, event,
 			host_time, start, end);
   if (gt_ompt_active ())
-    gt_ompt_device_op (device_num, kind == GT_PROFILE_OP_LAUNCH, event,
+    gt_ompt_device_op (device_num,
+		       (kind & ~GT_PROFILE_OP_OWN) == GT_PROFILE_OP_LAUNCH, event,
 		       start, dev_start, dev_end);
 }
 

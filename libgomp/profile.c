@@ -397,6 +397,12 @@ gt_profile_own (bool on)
   own_copies = on;
 }
 
+bool
+gt_profile_own_now (void)
+{
+  return own_copies;
+}
+
 static const char *const copy_names[] = {
   [GT_PROFILE_TO] = "copy to device",
   [GT_PROFILE_FROM] = "copy from device",
@@ -513,7 +519,9 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
   int track = QUEUE_TRACK (device, queue);
   const char *what;
   char kernel[256];
+  bool own = (kind & GT_PROFILE_OP_OWN) != 0;
 
+  kind &= ~GT_PROFILE_OP_OWN;
   if (!(gt_profile_on & GT_PROFILE_TRACE) || kind < 0
       || kind > GT_PROFILE_OP_WAIT)
     return;
@@ -531,6 +539,8 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
   put_u64 (b, bytes);
   PUT_LIT (b, ",\"run_by\":");
   put_int (b, b->tid);
+  if (own)
+    PUT_LIT (b, ",\"own\":true");
   END_SPAN (b);
   /* The arrow ends inside the operation's span.  */
   if (event != 0)
@@ -557,7 +567,9 @@ gt_profile_device_op (int device, uint32_t queue, int kind,
   int track = DEVICE_TRACK (device, queue);
   const char *what;
   char kernel[256];
+  bool own = (kind & GT_PROFILE_OP_OWN) != 0;
 
+  kind &= ~GT_PROFILE_OP_OWN;
   if (!(gt_profile_on & GT_PROFILE_TRACE) || kind < 0
       || kind > GT_PROFILE_OP_WAIT || end < start)
     return;
@@ -572,6 +584,8 @@ gt_profile_device_op (int device, uint32_t queue, int kind,
   PUT_LIT (b, ",\"op\":\"");
   put_str (b, queue_op_names[kind]);
   PUT_LIT (b, "\",\"clock\":\"device\"");
+  if (own)
+    PUT_LIT (b, ",\"own\":true");
   END_SPAN (b);
   /* The arrow from the host's view of the operation (the queue's track,
      where the arrow from its queueing ends) to the device's.  */

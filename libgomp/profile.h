@@ -120,6 +120,9 @@ void gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
    reverse offload's): marked so ("own": true); false: no more.  */
 void gt_profile_own (bool on) GT_HIDDEN;
 
+/* Whether the calling thread's copies are the runtime's own now.  */
+bool gt_profile_own_now (void) GT_HIDDEN;
+
 /* Around a copy of the runtime's own:
      bool own = gt_profile_own_begin ();
      ... the copy ...
@@ -148,7 +151,8 @@ void gt_profile_queued (int device, uint64_t event, uint64_t t0)
   GT_HIDDEN;
 
 /* Queue QUEUE of DEVICE ran an operation from START to END: see
-   GOMPTARGET_PLUGIN_profile_queue_op (gomptarget-services.h).  */
+   GOMPTARGET_PLUGIN_profile_queue_op (gomptarget-services.h); KIND may
+   have GT_PROFILE_OP_OWN, and so may gt_profile_device_op's.  */
 void gt_profile_queue_op (int device, uint32_t queue, int kind,
 			  uint64_t bytes, const char *name,
 			  const void *host_fn, uint64_t event,

@@ -129,6 +129,11 @@ typedef void gt_ancestor_fn (void *arg, void (*host_fn) (void *),
      own times of its copies and kernels: read (relaxed) as each
      operation is issued; NULL: never.  Asked once, as the device is
      initialised.
+   profile_own (optional): nonzero when the copies the calling thread
+     makes now are the runtime's own (pointer attachments, firstprivate
+     blocks...): asked as a copy is queued, while profile_on says
+     GT_PROFILE_QUEUE_OPS; the plugin then adds GT_PROFILE_OP_OWN to the
+     KIND of profile_queue_op and profile_device_op for that copy.
    profile_console (optional: NULL in an older library): the calling
      thread wrote BYTES of what device DEVICE_NUM printed (its console)
      from START to END (profile_clock's).  Thread-safe.
@@ -150,6 +155,8 @@ enum
   GT_PROFILE_OP_HOST_CALL,	/* A host function run in queue order.  */
   GT_PROFILE_OP_WAIT		/* Waiting for another queue.  */
 };
+/* Added to a kind: a copy the runtime made on its own (profile_own).  */
+#define GT_PROFILE_OP_OWN 0x100
 
 /* The bits of profile_on's value.  */
 #define GT_PROFILE_QUEUE_OPS 1	/* Record the queues' operations.  */

@@ -70,6 +70,14 @@ gtc_profile_timed (const struct gtc_device *dev)
 	     && __atomic_load_n (dev->timing, __ATOMIC_RELAXED) != 0);
 }
 
+bool
+gtc_profile_own (void)
+{
+  const struct gt_plugin_services *s = gt_services ();
+
+  return s->profile_own != NULL && s->profile_own () != 0;
+}
+
 void
 gtc_profile_device_init (struct gtc_device *dev)
 {
@@ -200,6 +208,7 @@ ran (struct gtc_queue *q, uint64_t seq, uint64_t mid, int32_t *dep_device,
 struct described
 {
   int32_t kind;			/* GT_PROFILE_OP_*.  */
+  int32_t own;			/* GT_PROFILE_OP_OWN or 0.  */
   uint64_t bytes;
   const char *name;		/* A kernel's name in its image.  */
   const void *host_fn;		/* Or the host function it runs.  */
@@ -216,6 +225,7 @@ describe (const struct op *op, struct described *d)
   };
 
   d->kind = GT_PROFILE_OP_HOST_CALL;
+  d->own = op->own ? GT_PROFILE_OP_OWN : 0;
   d->bytes = 0;
   d->name = NULL;
   d->host_fn = NULL;
@@ -262,8 +272,8 @@ report (struct gtc_queue *q, const struct op *op, uint64_t seq,
   ran (q, seq, start + (end - start) / 2, &dep_device, &dep_q, &dep_time);
   if (!describe (op, &d))
     return;
-  gt_services ()->profile_queue_op (q->dev->number, q->index, d.kind,
-				    d.bytes, d.name, d.host_fn,
+  gt_services ()->profile_queue_op (q->dev->number, q->index,
+				    d.kind | d.own, d.bytes, d.name, d.host_fn,
 				    seq ? (uint64_t) (uintptr_t)
 					  make_event (q, seq) : 0,
 				    start, end, dep_device, dep_q, dep_time);
@@ -364,8 +374,8 @@ gtc_profile_drain (struct gtc_queue *q)
 	  continue;
 	}
       if (got > 0 && svc->profile_device_op != NULL && describe (&i->op, &d))
-	svc->profile_device_op (q->dev->number, q->index, d.kind, d.name,
-				d.host_fn,
+	svc->profile_device_op (q->dev->number, q->index, d.kind | d.own,
+				d.name, d.host_fn,
 				i->seq ? (uint64_t) (uintptr_t)
 					 make_event (q, i->seq) : 0,
 				i->host_start, start, end, dev_start, dev_end);
