@@ -93,12 +93,12 @@ make_op (const struct gtc_op_desc *d, struct op *op, bool borrow)
 {
   op->kind = (unsigned char) d->kind;
   op->nvars = 0;
-  op->own = false;
+  /* Read only while recorded (set before the first operation).  */
+  if (GT_UNLIKELY (gtc_profiling & GT_PROFILE_QUEUE_OPS))
+    op->own = d->kind == GTC_OP_COPY && gtc_profile_own ();
   switch (d->kind)
     {
     case GTC_OP_COPY:
-      if (GT_UNLIKELY (gtc_profiling & GT_PROFILE_QUEUE_OPS))
-	op->own = gtc_profile_own ();
       op->dir = (unsigned char) d->dir;
       op->u.copy.dst = d->dst;
       op->u.copy.src = d->src;

@@ -32,11 +32,6 @@
 
 static int arr[M];
 
-static ompt_advance_buffer_cursor_t advance;
-static ompt_get_record_ompt_t get_record;
-static ompt_translate_time_t translate;
-static ompt_get_device_time_t device_time;
-static ompt_device_t *dev0;
 
 /* The spans of the target constructs, by target_id, on the host's clock
    in seconds.  */
@@ -132,34 +127,11 @@ on_complete (int device_num, ompt_buffer_t *buffer, size_t bytes,
     free (buffer);
 }
 
-static void
-on_device_initialize (int device_num, const char *type,
-		      ompt_device_t *device, ompt_function_lookup_t lookup,
-		      const char *documentation)
+/* The trace of device 0 (ompt-trace-tool.h): all three kinds.  */
+static bool
+enable_trace (ompt_device_t *device)
 {
-  ompt_set_trace_ompt_t set_trace;
-  ompt_start_trace_t start;
-
-  (void) type; (void) documentation;
-  if (device_num != 0)
-    return;
-  if (device == NULL || lookup == NULL)
-    {
-      printf ("FAIL: device 0 cannot be traced\n");
-      return;
-    }
-  dev0 = device;
-  set_trace = (ompt_set_trace_ompt_t) lookup ("ompt_set_trace_ompt");
-  start = (ompt_start_trace_t) lookup ("ompt_start_trace");
-  advance = (ompt_advance_buffer_cursor_t)
-	    lookup ("ompt_advance_buffer_cursor");
-  get_record = (ompt_get_record_ompt_t) lookup ("ompt_get_record_ompt");
-  translate = (ompt_translate_time_t) lookup ("ompt_translate_time");
-  device_time = (ompt_get_device_time_t) lookup ("ompt_get_device_time");
-  if (!set_trace || !start || !advance || !get_record || !translate
-      || !device_time || set_trace (device, 1, 0) != ompt_set_always
-      || !start (device, on_request, on_complete))
-    printf ("FAIL: starting the trace of device 0\n");
+  return set_trace (device, 1, 0) == ompt_set_always;
 }
 
 /* Slack for the calibration of the clocks, in seconds.  */
@@ -184,8 +156,8 @@ tool_finalize (ompt_data_t *tool_data)
 	}
       if (ops[i].kernel ? KERNEL_TIMES : COPY_TIMES)
 	{
-	  s = translate (dev0, ops[i].start);
-	  e = translate (dev0, ops[i].end);
+	  s = translate (traced_device, ops[i].start);
+	  e = translate (traced_device, ops[i].end);
 	}
       else
 	{
@@ -208,7 +180,7 @@ tool_finalize (ompt_data_t *tool_data)
 	*(ops[i].kernel ? &kernel_dev : &copy_dev) += 1;
     }
   /* The device's clock now, translated, is the host's now.  */
-  if (translate (dev0, device_time (dev0)) < targets[0].end)
+  if (translate (traced_device, device_time (traced_device)) < targets[0].end)
     bad++;
   printf ("device times: %d kernels, %d copies, %d kernels and %d copies "
 	  "on the device's clock: %s, %d bad\n", kernels, copies,

@@ -23,9 +23,6 @@
 
 static int arr[M];
 
-static ompt_advance_buffer_cursor_t advance;
-static ompt_get_record_ompt_t get_record;
-static ompt_translate_time_t translate;
 static int targets, to, from, kernels, buffers, bad, completes;
 
 static void
@@ -89,38 +86,18 @@ on_complete (int device_num, ompt_buffer_t *buffer, size_t bytes,
     free (buffer);
 }
 
-static void
-on_device_initialize (int device_num, const char *type,
-		      ompt_device_t *device, ompt_function_lookup_t lookup,
-		      const char *documentation)
+/* The trace of device 0 (ompt-trace-tool.h): each kind of record on its
+   own, and an event type that is never traced.  */
+static bool
+enable_trace (ompt_device_t *device)
 {
-  ompt_set_trace_ompt_t set_trace;
-  ompt_start_trace_t start;
-
-  (void) type; (void) documentation;
-  if (device_num != 0)
-    return;
-  if (device == NULL || lookup == NULL)
-    {
-      printf ("FAIL: device 0 cannot be traced\n");
-      return;
-    }
-  set_trace = (ompt_set_trace_ompt_t) lookup ("ompt_set_trace_ompt");
-  start = (ompt_start_trace_t) lookup ("ompt_start_trace");
-  advance = (ompt_advance_buffer_cursor_t)
-	    lookup ("ompt_advance_buffer_cursor");
-  get_record = (ompt_get_record_ompt_t) lookup ("ompt_get_record_ompt");
-  translate = (ompt_translate_time_t) lookup ("ompt_translate_time");
-  if (!set_trace || !start || !advance || !get_record || !translate
-      || set_trace (device, 1, ompt_callback_target) != ompt_set_always
-      || set_trace (device, 1, ompt_callback_target_data_op)
-	 != ompt_set_always
-      || set_trace (device, 1, ompt_callback_target_submit)
-	 != ompt_set_always
-      || set_trace (device, 1, ompt_callback_parallel_begin)
-	 != ompt_set_never
-      || !start (device, on_request, on_complete))
-    printf ("FAIL: starting the trace of device 0\n");
+  return set_trace (device, 1, ompt_callback_target) == ompt_set_always
+	 && set_trace (device, 1, ompt_callback_target_data_op)
+	    == ompt_set_always
+	 && set_trace (device, 1, ompt_callback_target_submit)
+	    == ompt_set_always
+	 && set_trace (device, 1, ompt_callback_parallel_begin)
+	    == ompt_set_never;
 }
 
 static void
