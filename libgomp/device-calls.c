@@ -432,16 +432,21 @@ gt_dev_async_from (struct gt_device *dev, void *dst, const void *src,
 }
 
 void
-gt_region_failed (struct gt_device *dev, const char *doing, const void *fn,
+gt_region_failed (struct gt_device *dev, const char *doing,
 		  const void *entry)
 {
+  const void *fn = gt_device_entry_fn (dev, entry);
+
+  if (fn == NULL)
+    gt_fatal ("device %d: %s target region %p failed", dev->id, doing,
+	      entry);
   gt_fatal ("device %d: %s target region %s (entry %p) failed", dev->id,
 	    doing, gt_profile_fn_name (fn), entry);
 }
 
 tgt_event_t
-gt_dev_async_run (struct gt_device *dev, const void *fn, void *entry,
-		  void **vars, size_t mapnum, int num_teams, int thread_limit,
+gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
+		  size_t mapnum, int num_teams, int thread_limit,
 		  bool caller_waits, int ndeps, tgt_event_t *deps)
 {
   struct gt_plugin *plugin = dev->plugin;
@@ -463,7 +468,7 @@ gt_dev_async_run (struct gt_device *dev, const void *fn, void *entry,
 						thread_limit, ndeps, deps,
 						&ev);
   if (err != 0)
-    gt_region_failed (dev, "queueing", fn, entry);
+    gt_region_failed (dev, "queueing", entry);
   if (GT_UNLIKELY (t0))
     {
       gt_profile_queued (dev->id, (uint64_t) (uintptr_t) ev, t0);

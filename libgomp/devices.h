@@ -172,4 +172,9 @@ gt_device_entry (struct gt_device *dev, void (*fn) (void *))
   return NULL;
 }
 
+/* The host function of the region whose device address on DEV is ENTRY
+   (the inverse of gt_device_entry), or NULL: a search, for messages.  */
+const void *gt_device_entry_fn (struct gt_device *dev, const void *entry)
+  GT_HIDDEN;
+
 #endif /* GT_DEVICES_H */

@@ -265,8 +265,7 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
   gt_device_unlock (dev);
   debug_launch (dev, fn, entry, mapnum, num_teams, thread_limit);
   /* The plugin reads DEVADDRS now.  */
-  gt_xfer_run (x, (const void *) fn, entry, devaddrs, mapnum, num_teams,
-	       thread_limit);
+  gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
 }
 
 void
@@ -333,7 +332,7 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
     }
   gt_device_unlock (dev);
   if (GT_UNLIKELY (!gt_xfer_wait (x)))
-    gt_region_failed (dev, "running", (const void *) fn, entry);
+    gt_region_failed (dev, "running", entry);
   gt_close_construct (c, rev);
   construct_done (c, &local);
   gt_xfer_end (x);

@@ -429,8 +429,8 @@ gt_xfer_from (struct gt_xfer *x, void *dst, const void *src, size_t size)
 }
 
 void
-gt_xfer_run (struct gt_xfer *x, const void *fn, void *entry, void **vars,
-	     size_t mapnum, int num_teams, int thread_limit)
+gt_xfer_run (struct gt_xfer *x, void *entry, void **vars, size_t mapnum,
+	     int num_teams, int thread_limit)
 {
   int n;
   tgt_event_t *deps, buf[2 * GT_XFER_MAX_DEPS];
@@ -439,12 +439,12 @@ gt_xfer_run (struct gt_xfer *x, const void *fn, void *entry, void **vars,
     {
       if (!gt_dev_run_region (x->dev, entry, vars, mapnum, num_teams,
 			      thread_limit))
-	gt_region_failed (x->dev, "running", fn, entry);
+	gt_region_failed (x->dev, "running", entry);
       return;
     }
   flush_gathers (x);
   deps = next_deps (x, &n, buf);
-  queued (x, gt_dev_async_run (x->dev, fn, entry, vars, mapnum, num_teams,
+  queued (x, gt_dev_async_run (x->dev, entry, vars, mapnum, num_teams,
 			       thread_limit, !x->owned, n, deps));
 }
 

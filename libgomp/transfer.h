@@ -126,13 +126,12 @@ void gt_xfer_value (struct gt_xfer *x, void *dst, const void *src,
 void gt_xfer_from (struct gt_xfer *x, void *dst, const void *src,
 		   size_t size) GT_HIDDEN;
 
-/* Queue the launch of ENTRY, the region of host function FN, with the
-   MAPNUM device values VARS (read now).  No lock of the front end may be held: for the thread's own
+/* Queue the launch of ENTRY with the MAPNUM device values VARS (read
+   now).  No lock of the front end may be held: for the thread's own
    transfer (a construct it waits for) the plugin may run the region
    before this returns.  */
-void gt_xfer_run (struct gt_xfer *x, const void *fn, void *entry,
-		  void **vars, size_t mapnum, int num_teams,
-		  int thread_limit) GT_HIDDEN;
+void gt_xfer_run (struct gt_xfer *x, void *entry, void **vars,
+		  size_t mapnum, int num_teams, int thread_limit) GT_HIDDEN;
 
 /* Free block list DEAD (linked by next_dead) once the operations are
    done.  */

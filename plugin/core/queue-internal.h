@@ -107,7 +107,8 @@ struct op
   unsigned char kind;
   unsigned char dir;		/* enum gtc_copy_dir.  */
   bool own;			/* A copy the front end made on its own
-				   (GT_PROFILE_OP_OWN), while recorded.  */
+				   (GT_PROFILE_OP_OWN): set by gtc_submit
+				   while recorded, read only then.  */
   int32_t nvars;
   union
   {

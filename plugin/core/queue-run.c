@@ -225,7 +225,7 @@ describe (const struct op *op, struct described *d)
   };
 
   d->kind = GT_PROFILE_OP_HOST_CALL;
-  d->own = op->own ? GT_PROFILE_OP_OWN : 0;
+  d->own = 0;
   d->bytes = 0;
   d->name = NULL;
   d->host_fn = NULL;
@@ -234,6 +234,8 @@ describe (const struct op *op, struct described *d)
     case OP_COPY:
       d->kind = copy_kinds[op->dir];
       d->bytes = op->u.copy.size;
+      if (gtc_profiling & GT_PROFILE_QUEUE_OPS)
+	d->own = op->own ? GT_PROFILE_OP_OWN : 0;
       break;
     case OP_LAUNCH:
       d->kind = GT_PROFILE_OP_LAUNCH;

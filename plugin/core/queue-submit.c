@@ -93,9 +93,6 @@ make_op (const struct gtc_op_desc *d, struct op *op, bool borrow)
 {
   op->kind = (unsigned char) d->kind;
   op->nvars = 0;
-  /* Read only while recorded (set before the first operation).  */
-  if (GT_UNLIKELY (gtc_profiling & GT_PROFILE_QUEUE_OPS))
-    op->own = d->kind == GTC_OP_COPY && gtc_profile_own ();
   switch (d->kind)
     {
     case GTC_OP_COPY:
@@ -308,6 +305,11 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
     return GT_RTL_FAIL;
   if (!make_op (d, &op, false))
     return GT_RTL_FAIL;
+  /* A queued copy's mark, for its record; copies run at once on a
+     software queue (gtc_run_now) are not recorded.  */
+  if (GT_UNLIKELY (gtc_profiling & GT_PROFILE_QUEUE_OPS)
+      && op.kind == OP_COPY)
+    op.own = gtc_profile_own ();
   qlock (q->state);
   seq = queue_op_locked (q, &op, d, ndeps, deps);
   qunlock (q->state);
