@@ -121,31 +121,3 @@ gt_init_devices (void)
   gt_once (&devices_once, &devices_done, init_device_table);
   return gt_num_devices;
 }
-
-const void *
-gt_device_entry_fn (struct gt_device *dev, const void *entry)
-{
-  const struct gt_func_index *t
-    = __atomic_load_n (&gt_func_index, __ATOMIC_ACQUIRE);
-
-  for (unsigned id = 0; t != NULL && id < dev->num_tables; id++)
-    {
-      const __tgt_target_table *tab = dev->tables[id];
-      size_t n = tab ? (size_t) (tab->EntriesEnd - tab->EntriesBegin) : 0;
-
-      for (size_t pos = 0; pos < n; pos++)
-	if (tab->EntriesBegin[pos].addr == entry)
-	  /* The host function of that table and position.  */
-	  for (size_t i = 0; i <= t->mask; i++)
-	    {
-	      const void *fn = __atomic_load_n (&t->slot[i].fn,
-						__ATOMIC_ACQUIRE);
-	      if (fn != NULL
-		  && __atomic_load_n (&t->slot[i].ref, __ATOMIC_RELAXED)
-		     == ((uint64_t) id << 32 | pos))
-		return fn;
-	    }
-    }
-  /* A device that runs host code runs the host function itself.  */
-  return dev->caps & GT_CAP_HOST_CODE ? entry : NULL;
-}
