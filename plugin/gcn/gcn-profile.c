@@ -37,7 +37,7 @@ gcn_times_init (struct gcn_queue *q)
   uint64_t t0, t1, ticks, freq, best = UINT64_MAX;
   int i;
 
-  q->timed = false;
+  q->timed = q->profiling = false;
   if (!gtc_profile_device_times ()
       || gcn_hsa.hsa_amd_profiling_set_profiler_enabled == NULL
       || gcn_hsa.hsa_amd_profiling_get_dispatch_time == NULL
@@ -60,11 +60,30 @@ gcn_times_init (struct gcn_queue *q)
 	  q->ts_ns = t0 + (t1 - t0) / 2;
 	}
     }
-  if (gcn_hsa.hsa_amd_profiling_set_profiler_enabled (q->aql, 1)
-      != HSA_STATUS_SUCCESS)
-    return;
   q->ts_freq = freq;
   q->timed = true;
+  /* GOMPTARGET_PROFILE's times are wanted from the start; an OMPT tool's
+     once it traces the device.  */
+  if (gtc_profile_timed (q->core.dev))
+    gcn_times_wanted (q);
+}
+
+bool
+gcn_times_wanted (struct gcn_queue *q)
+{
+  if (!gtc_profile_timed (q->core.dev))
+    return false;
+  if (!q->profiling)
+    {
+      if (gcn_hsa.hsa_amd_profiling_set_profiler_enabled (q->aql, 1)
+	  != HSA_STATUS_SUCCESS)
+	{
+	  q->timed = false;
+	  return false;
+	}
+      q->profiling = true;
+    }
+  return true;
 }
 
 void *
