@@ -392,8 +392,12 @@ gt_dev_async_to (struct gt_device *dev, void *dst, const void *src,
 				      (int64_t) size, ndeps, deps, &ev) != 0)
     enqueue_failed (dev, "a copy to the device");
   if (GT_UNLIKELY (t0))
-    gt_profile_copy (dev->id, GT_PROFILE_TO, size, true,
-		     (uint64_t) (uintptr_t) ev, t0);
+    {
+      gt_profile_copy (dev->id, GT_PROFILE_TO, size, true,
+		       (uint64_t) (uintptr_t) ev, t0);
+      if (gt_ompt_active ())
+	gt_ompt_queued ((uint64_t) (uintptr_t) ev);
+    }
   ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_to_device,
 	   src, gt_ompt_host, dst, dev->id, size);
   return ev;
@@ -416,11 +420,28 @@ gt_dev_async_from (struct gt_device *dev, void *dst, const void *src,
 					&ev) != 0)
     enqueue_failed (dev, "a copy from the device");
   if (GT_UNLIKELY (t0))
-    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, true,
-		     (uint64_t) (uintptr_t) ev, t0);
+    {
+      gt_profile_copy (dev->id, GT_PROFILE_FROM, size, true,
+		       (uint64_t) (uintptr_t) ev, t0);
+      if (gt_ompt_active ())
+	gt_ompt_queued ((uint64_t) (uintptr_t) ev);
+    }
   ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_from_device,
 	   src, dev->id, dst, gt_ompt_host, size);
   return ev;
+}
+
+void
+gt_region_failed (struct gt_device *dev, const char *doing,
+		  const void *entry)
+{
+  const void *fn = gt_device_entry_fn (dev, entry);
+
+  if (fn == NULL)
+    gt_fatal ("device %d: %s target region %p failed", dev->id, doing,
+	      entry);
+  gt_fatal ("device %d: %s target region %s (entry %p) failed", dev->id,
+	    doing, gt_profile_fn_name (fn), entry);
 }
 
 tgt_event_t
@@ -447,12 +468,15 @@ gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
 						thread_limit, ndeps, deps,
 						&ev);
   if (err != 0)
-    enqueue_failed (dev, "a target region");
+    gt_region_failed (dev, "queueing", entry);
   if (GT_UNLIKELY (t0))
     {
       gt_profile_queued (dev->id, (uint64_t) (uintptr_t) ev, t0);
       if (gt_ompt_active ())
-	gt_ompt_submit (ompt_scope_end, &op, ompt_teams (num_teams));
+	{
+	  gt_ompt_queued ((uint64_t) (uintptr_t) ev);
+	  gt_ompt_submit (ompt_scope_end, &op, ompt_teams (num_teams));
+	}
     }
   return ev;
 }

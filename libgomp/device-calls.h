@@ -133,6 +133,13 @@ tgt_event_t gt_dev_async_run (struct gt_device *dev, void *entry,
 			      void **vars, size_t mapnum, int num_teams,
 			      int thread_limit, bool caller_waits, int ndeps,
 			      tgt_event_t *deps) GT_HIDDEN;
+
+/* Fatal: DOING ("running", "queueing") the target region whose entry on
+   DEV is ENTRY failed; the message names the region by its host
+   function (gt_device_entry_fn).  */
+void gt_region_failed (struct gt_device *dev, const char *doing,
+		       const void *entry)
+  __attribute__ ((noreturn)) GT_HIDDEN;
 tgt_event_t gt_dev_async_call (struct gt_device *dev, void (*fn) (void *),
 			       void *arg, int ndeps, tgt_event_t *deps)
   GT_HIDDEN;

@@ -172,4 +172,34 @@ gt_device_entry (struct gt_device *dev, void (*fn) (void *))
   return NULL;
 }
 
+/* The host function of the region whose device address on DEV is ENTRY
+   (the inverse of gt_device_entry), or NULL: a search, for messages.  */
+static inline const void *
+gt_device_entry_fn (struct gt_device *dev, const void *entry)
+{
+  const struct gt_func_index *t
+    = __atomic_load_n (&gt_func_index, __ATOMIC_ACQUIRE);
+
+  for (unsigned id = 0; t != NULL && id < dev->num_tables; id++)
+    {
+      const __tgt_target_table *tab = dev->tables[id];
+      size_t n = tab ? (size_t) (tab->EntriesEnd - tab->EntriesBegin) : 0;
+
+      for (size_t pos = 0; pos < n; pos++)
+	if (tab->EntriesBegin[pos].addr == entry)
+	  /* The host function of that table and position.  */
+	  for (size_t i = 0; i <= t->mask; i++)
+	    {
+	      const void *fn = __atomic_load_n (&t->slot[i].fn,
+						__ATOMIC_ACQUIRE);
+	      if (fn != NULL
+		  && __atomic_load_n (&t->slot[i].ref, __ATOMIC_RELAXED)
+		     == ((uint64_t) id << 32 | pos))
+		return fn;
+	    }
+    }
+  /* A device that runs host code runs the host function itself.  */
+  return dev->caps & GT_CAP_HOST_CODE ? entry : NULL;
+}
+
 #endif /* GT_DEVICES_H */

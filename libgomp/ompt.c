@@ -184,10 +184,32 @@ lookup (const char *name)
 }
 
 /* ---- Device tracing: records of the constructs, data operations and
-   kernels of a device, in buffers the tool hands out.  Their time is
-   the profiler's clock (profile.h), nanoseconds of CLOCK_MONOTONIC, on
-   every device: the front end takes no device-side times (a plugin's
-   queue operations reach the profiler only).  ---- */
+   kernels of a device, in buffers the tool hands out.  Two clocks:
+   - the host's, the profiler's (profile.h): nanoseconds of
+     CLOCK_MONOTONIC, the clock of omp_get_wtime.  The records of target
+     constructs have it, and so do those of operations the device took
+     no times of (the host device; allocations; GCN's copies;
+     GOMPTARGET_PROFILE_DEVICE_TIMES=0);
+   - the device's own, in nanoseconds (nvptx: CUDA events, from one
+     reference event of the device; GCN: HSA system time stamps scaled
+     by their frequency).  The records of copies and kernels whose
+     device times the plugin took have it: from when the device started
+     the operation to when it finished.  ompt_translate_time turns such
+     a time into the host's, in seconds, through the plugin's
+     calibration of the two clocks; ompt_get_device_time reads the
+     device's clock through it.
+   The plugin takes the device's times only while a trace of the device
+   that wants copies or kernels is on (the timing word).  A waited
+   operation's times reach the thread that waits for it before its end
+   (armed in op_times); a queued one's arrive later, by its event, and
+   its record waits for them (pending), unless they came first (early).
+   A record still waiting when the trace is flushed or stopped has the
+   host's times.  ---- */
+
+/* Records waiting for their device's times, and device times that came
+   before their records, of a device.  */
+#define PENDING 32
+#define EARLY 32
 
 /* What a tool gets as a device (ompt_device_t).  */
 struct trace_device
@@ -200,6 +222,24 @@ struct trace_device
   ompt_callback_buffer_complete_t complete;
   char *buf;
   size_t size, used;
+  /* Nonzero while the plugin should take the device's times (atomic;
+     GOMPTARGET_PLUGIN_profile_device_timing).  */
+  int32_t timing;
+  /* The host's clock less the device's, as the last times reported
+     show (atomic); CLOCKED: known.  */
+  int64_t offset;
+  bool clocked;
+  struct
+  {
+    uint64_t event;		/* 0: a free slot.  */
+    unsigned int bit;
+    ompt_record_ompt_t r;
+  } pending[PENDING];
+  struct
+  {
+    uint64_t event, dev_start, dev_end;
+  } early[EARLY];
+  unsigned int early_next;
 };
 
 #define TRACE_TARGET 1u
@@ -216,6 +256,45 @@ static int tracing;
 static GT_TLS ompt_id_t thread_id;
 static GT_TLS uint64_t op_start;
 
+/* The device's times of this thread's operation in progress, when its
+   device's trace wants them (ARMED): from DEV_START to DEV_END, once
+   reported (GOT) while the thread waits for it; EVENT: it was queued
+   (gt_ompt_queued) as EVENT.  */
+static GT_TLS struct
+{
+  bool armed, kernel, got;
+  int device;
+  uint64_t event, begin, dev_start, dev_end;
+} op_times;
+
+/* The device of trace records of NUM, or NULL.  */
+static struct trace_device *
+traced_device (int num)
+{
+  if (__atomic_load_n (&tracing, __ATOMIC_ACQUIRE) == 0 || num < 0
+      || num >= gt_ompt_host || trace_devices == NULL)
+    return NULL;
+  return &trace_devices[num];
+}
+
+/* D's trace wants the device's times or not any more; D's lock held.  */
+static void
+update_timing_locked (struct trace_device *d)
+{
+  __atomic_store_n (&d->timing,
+		    d->started && !d->paused
+		    && (d->enabled & (TRACE_DATA_OP | TRACE_KERNEL)) != 0,
+		    __ATOMIC_RELAXED);
+}
+
+const int32_t *
+gt_ompt_timing_word (int device_num)
+{
+  if (trace_devices == NULL || device_num < 0 || device_num >= gt_ompt_host)
+    return NULL;
+  return &trace_devices[device_num].timing;
+}
+
 /* Hand D's buffer back to the tool; D's lock held.  */
 static void
 trace_flush_locked (struct trace_device *d)
@@ -226,21 +305,180 @@ trace_flush_locked (struct trace_device *d)
   d->size = d->used = 0;
 }
 
+static void trace_record_locked (struct trace_device *d, unsigned int bit,
+				 const ompt_record_ompt_t *r);
+
+/* Write D's records that still wait for device times, with the host's;
+   D's lock held.  */
+static void
+trace_pending_locked (struct trace_device *d)
+{
+  for (int i = 0; i < PENDING; i++)
+    if (d->pending[i].event != 0)
+      {
+	trace_record_locked (d, d->pending[i].bit, &d->pending[i].r);
+	d->pending[i].event = 0;
+      }
+}
+
 /* Add record R (of kind BIT) to the trace of DEVICE_NUM, if it is
    traced.  */
 static void
 trace_record (int device_num, unsigned int bit, ompt_record_ompt_t *r)
 {
-  struct trace_device *d;
+  struct trace_device *d = traced_device (device_num);
 
-  if (__atomic_load_n (&tracing, __ATOMIC_ACQUIRE) == 0 || device_num < 0
-      || device_num >= gt_ompt_host || trace_devices == NULL)
+  if (d == NULL)
     return;
-  d = &trace_devices[device_num];
   if (thread_id == ompt_id_none)
     thread_id = new_id ();
   r->thread_id = thread_id;
   gt_mutex_acquire (&d->lock);
+  trace_record_locked (d, bit, r);
+  gt_mutex_release (&d->lock);
+}
+
+/* R, of an operation, runs on the device's clock from START to END.  */
+static void
+set_device_times (ompt_record_ompt_t *r, uint64_t start, uint64_t end)
+{
+  r->time = start;
+  if (r->type == ompt_callback_target_submit)
+    r->record.target_kernel.end_time = end;
+  else
+    r->record.target_data_op.end_time = end;
+}
+
+/* This thread's copy or (KERNEL) launch on DEVICE_NUM begins: take the
+   device's times of it, if its trace wants them.  */
+static void
+arm_times (int device_num, bool kernel)
+{
+  struct trace_device *d = traced_device (device_num);
+
+  op_times.armed = (d != NULL
+		    && __atomic_load_n (&d->timing, __ATOMIC_RELAXED) != 0);
+  if (!op_times.armed)
+    return;
+  op_times.kernel = kernel;
+  op_times.got = false;
+  op_times.device = device_num;
+  op_times.event = 0;
+  op_times.begin = op_start;
+}
+
+void
+gt_ompt_queued (uint64_t event)
+{
+  if (op_times.armed)
+    op_times.event = event;
+}
+
+/* Add R (of kind BIT), the record of this thread's operation that ends
+   now, to the trace of DEVICE_NUM: with the device's times of it, or
+   later when they come.  */
+static void
+trace_op (int device_num, unsigned int bit, ompt_record_ompt_t *r)
+{
+  struct trace_device *d = traced_device (device_num);
+  bool armed = op_times.armed && op_times.device == device_num;
+  int i;
+
+  op_times.armed = false;
+  if (d == NULL || !armed || (!op_times.got && op_times.event == 0))
+    {
+      trace_record (device_num, bit, r);
+      return;
+    }
+  if (op_times.got)
+    {
+      set_device_times (r, op_times.dev_start, op_times.dev_end);
+      trace_record (device_num, bit, r);
+      return;
+    }
+  if (thread_id == ompt_id_none)
+    thread_id = new_id ();
+  r->thread_id = thread_id;
+  gt_mutex_acquire (&d->lock);
+  for (i = 0; i < EARLY; i++)
+    if (d->early[i].event == op_times.event)
+      {
+	/* They came first.  */
+	set_device_times (r, d->early[i].dev_start, d->early[i].dev_end);
+	d->early[i].event = 0;
+	trace_record_locked (d, bit, r);
+	gt_mutex_release (&d->lock);
+	return;
+      }
+  for (i = 0; i < PENDING; i++)
+    if (d->pending[i].event == 0)
+      {
+	d->pending[i].event = op_times.event;
+	d->pending[i].bit = bit;
+	d->pending[i].r = *r;
+	break;
+      }
+  /* No room to wait: the host's times.  */
+  if (i == PENDING)
+    trace_record_locked (d, bit, r);
+  gt_mutex_release (&d->lock);
+}
+
+void
+gt_ompt_device_op (int device_num, bool kernel, uint64_t event,
+		   uint64_t start, uint64_t dev_start, uint64_t dev_end)
+{
+  struct trace_device *d = traced_device (device_num);
+  int i;
+
+  if (d == NULL)
+    return;
+  __atomic_store_n (&d->offset, (int64_t) (start - dev_start),
+		    __ATOMIC_RELAXED);
+  __atomic_store_n (&d->clocked, true, __ATOMIC_RELEASE);
+  if (event != 0)
+    {
+      gt_mutex_acquire (&d->lock);
+      for (i = 0; i < PENDING; i++)
+	if (d->pending[i].event == event)
+	  {
+	    set_device_times (&d->pending[i].r, dev_start, dev_end);
+	    trace_record_locked (d, d->pending[i].bit, &d->pending[i].r);
+	    d->pending[i].event = 0;
+	    break;
+	  }
+      gt_mutex_release (&d->lock);
+      if (i < PENDING)
+	return;
+    }
+  /* This thread's operation in progress, which it waits for: not one
+     that ran before it began.  */
+  if (op_times.armed && !op_times.got && op_times.event == 0
+      && op_times.device == device_num && op_times.kernel == kernel
+      && start >= op_times.begin)
+    {
+      op_times.got = true;
+      op_times.dev_start = dev_start;
+      op_times.dev_end = dev_end;
+      return;
+    }
+  /* A queued operation's, before its record.  */
+  if (event != 0)
+    {
+      gt_mutex_acquire (&d->lock);
+      i = (int) (d->early_next++ % EARLY);
+      d->early[i].event = event;
+      d->early[i].dev_start = dev_start;
+      d->early[i].dev_end = dev_end;
+      gt_mutex_release (&d->lock);
+    }
+}
+
+/* Add R (of kind BIT) to D's trace; D's lock held.  */
+static void
+trace_record_locked (struct trace_device *d, unsigned int bit,
+		     const ompt_record_ompt_t *r)
+{
   if (d->started && !d->paused && (d->enabled & bit))
     {
       if (d->buf == NULL || d->size - d->used < sizeof *r)
@@ -258,7 +496,6 @@ trace_record (int device_num, unsigned int bit, ompt_record_ompt_t *r)
 	  d->used += sizeof *r;
 	}
     }
-  gt_mutex_release (&d->lock);
 }
 
 static ompt_set_result_t
@@ -295,6 +532,7 @@ set_trace_ompt (ompt_device_t *device, unsigned int enable,
     d->enabled |= bit;
   else
     d->enabled &= ~bit;
+  update_timing_locked (d);
   gt_mutex_release (&d->lock);
   return ompt_set_always;
 }
@@ -315,6 +553,7 @@ start_trace (ompt_device_t *device, ompt_callback_buffer_request_t request,
       d->complete = complete;
       d->started = true;
       d->paused = false;
+      update_timing_locked (d);
       ok = 1;
     }
   gt_mutex_release (&d->lock);
@@ -332,6 +571,7 @@ pause_trace (ompt_device_t *device, int begin_pause)
     return 0;
   gt_mutex_acquire (&d->lock);
   d->paused = begin_pause != 0;
+  update_timing_locked (d);
   gt_mutex_release (&d->lock);
   return 1;
 }
@@ -345,7 +585,10 @@ flush_trace (ompt_device_t *device)
     return 0;
   gt_mutex_acquire (&d->lock);
   if (d->started)
-    trace_flush_locked (d);
+    {
+      trace_pending_locked (d);
+      trace_flush_locked (d);
+    }
   gt_mutex_release (&d->lock);
   return 1;
 }
@@ -361,8 +604,12 @@ stop_trace (ompt_device_t *device)
   gt_mutex_acquire (&d->lock);
   was = d->started;
   if (was)
-    trace_flush_locked (d);
+    {
+      trace_pending_locked (d);
+      trace_flush_locked (d);
+    }
   d->started = false;
+  update_timing_locked (d);
   gt_mutex_release (&d->lock);
   if (was)
     __atomic_sub_fetch (&tracing, 1, __ATOMIC_RELEASE);
@@ -400,19 +647,30 @@ get_record_ompt (ompt_buffer_t *buffer, ompt_buffer_cursor_t cursor)
 	 ? (ompt_record_ompt_t *) ((char *) buffer + cursor) : NULL;
 }
 
+/* The host's clock less the device's, in nanoseconds: 0 while the
+   device has reported no times of its own.  */
+static int64_t
+clock_offset (struct trace_device *d)
+{
+  if (d == NULL || !__atomic_load_n (&d->clocked, __ATOMIC_ACQUIRE))
+    return 0;
+  return __atomic_load_n (&d->offset, __ATOMIC_RELAXED);
+}
+
+/* The device's clock now, as the plugin's calibration relates it to the
+   host's.  */
 static ompt_device_time_t
 get_device_time (ompt_device_t *device)
 {
-  (void) device;
-  return gt_profile_clock ();
+  return gt_profile_clock () - (uint64_t) clock_offset (device);
 }
 
-/* In seconds, as omp_get_wtime counts them.  */
+/* A time of the device's clock on the host's, in seconds, as
+   omp_get_wtime counts them.  */
 static double
 translate_time (ompt_device_t *device, ompt_device_time_t time)
 {
-  (void) device;
-  return (double) time / 1e9;
+  return (double) (time + (uint64_t) clock_offset (device)) / 1e9;
 }
 
 /* The lookup a device_initialize callback gets.  */
@@ -711,6 +969,12 @@ gt_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *id,
     {
       current_op = *id = new_id ();
       op_start = gt_profile_clock ();
+      if (__atomic_load_n (&tracing, __ATOMIC_RELAXED)
+	  && optype >= ompt_target_data_transfer_to_device
+	  && optype <= ompt_target_data_transfer_from_device)
+	arm_times (t ? t->device_num
+		   : src_device != gt_ompt_host ? src_device : dest_device,
+		   false);
     }
   else if (__atomic_load_n (&tracing, __ATOMIC_RELAXED))
     {
@@ -722,9 +986,9 @@ gt_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *id,
 					   dest, dest_device, bytes,
 					   gt_profile_clock (),
 					   t ? t->codeptr : NULL };
-      trace_record (t ? t->device_num
-		    : src_device != gt_ompt_host ? src_device : dest_device,
-		    TRACE_DATA_OP, &r);
+      trace_op (t ? t->device_num
+		: src_device != gt_ompt_host ? src_device : dest_device,
+		TRACE_DATA_OP, &r);
     }
   if (emi != NULL)
     emi (endpoint, target_task_data (t), t ? &t->target_data : NULL, id,
@@ -768,6 +1032,8 @@ gt_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *id,
     {
       current_op = *id = new_id ();
       op_start = gt_profile_clock ();
+      if (t != NULL && __atomic_load_n (&tracing, __ATOMIC_RELAXED))
+	arm_times (t->device_num, true);
     }
   else if (t != NULL && __atomic_load_n (&tracing, __ATOMIC_RELAXED))
     {
@@ -777,7 +1043,7 @@ gt_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *id,
 	= (ompt_record_target_kernel_t) { *id, requested_num_teams,
 					  requested_num_teams,
 					  gt_profile_clock () };
-      trace_record (t->device_num, TRACE_KERNEL, &r);
+      trace_op (t->device_num, TRACE_KERNEL, &r);
     }
   if (emi != NULL)
     emi (endpoint, t ? &t->target_data : NULL, id, requested_num_teams);

@@ -81,6 +81,24 @@ void gt_ompt_data_op (ompt_scope_endpoint_t endpoint, ompt_id_t *id,
 void gt_ompt_submit (ompt_scope_endpoint_t endpoint, ompt_id_t *id,
 		     unsigned int requested_num_teams) GT_HIDDEN;
 
+/* The data operation or launch this thread is in (between its begin
+   and end) was queued, not done: EVENT, the plugin's event of it.  Its
+   trace record waits for the device's times of EVENT.  */
+void gt_ompt_queued (uint64_t event) GT_HIDDEN;
+
+/* The device's own times of a copy or (KERNEL) a launch of DEVICE_NUM:
+   from DEV_START to DEV_END on its clock, in nanoseconds, START on the
+   host's (profile_device_op); EVENT: the plugin's event of it, or 0.
+   For the records of the device's trace.  */
+void gt_ompt_device_op (int device_num, bool kernel, uint64_t event,
+			uint64_t start, uint64_t dev_start, uint64_t dev_end)
+  GT_HIDDEN;
+
+/* The word of DEVICE_NUM that is nonzero while its trace wants the
+   device's times (GOMPTARGET_PLUGIN_profile_device_timing); NULL when
+   it never will.  */
+const int32_t *gt_ompt_timing_word (int device_num) GT_HIDDEN;
+
 /* The NITEMS variables of the region this thread is about to map and
    launch: their host addresses, where their device addresses will be,
    sizes and ompt_target_map_flag_t flags (in gt_ompt_map_flags_buffer).

@@ -29,6 +29,7 @@
 #include "reverse.h"
 #include "tasks.h"
 #include "profile.h"
+#include "ompt.h"
 
 #include <limits.h>
 
@@ -111,10 +112,27 @@ GOMPTARGET_PLUGIN_device_ends_program (void)
 GT_PUBLIC int32_t
 GOMPTARGET_PLUGIN_profile_on (void)
 {
-  if (!(gt_profile_on & GT_PROFILE_TRACE))
-    return 0;
-  return GT_PROFILE_QUEUE_OPS
+  int32_t on = 0;
+
+  if (gt_profile_on & GT_PROFILE_TRACE)
+    on = GT_PROFILE_QUEUE_OPS
 	 | (gt_profile_device_times ? GT_PROFILE_DEVICE_TIMES : 0);
+  /* An OMPT tool may start a trace of a device at any time.  */
+  if ((gt_profile_on & GT_PROFILE_OMPT) && gt_profile_device_times)
+    on |= GT_PROFILE_OMPT_TIMES;
+  return on;
+}
+
+GT_PUBLIC int32_t
+GOMPTARGET_PLUGIN_profile_own (void)
+{
+  return gt_profile_own_now ();
+}
+
+GT_PUBLIC const int32_t *
+GOMPTARGET_PLUGIN_profile_device_timing (int32_t device_num)
+{
+  return gt_ompt_timing_word (device_num);
 }
 
 GT_PUBLIC uint64_t
@@ -147,10 +165,15 @@ GOMPTARGET_PLUGIN_profile_device_op (int32_t device_num, uint32_t queue,
 				     int32_t kind, const char *name,
 				     const void *host_fn, uint64_t event,
 				     uint64_t host_time, uint64_t start,
-				     uint64_t end)
+				     uint64_t end, uint64_t dev_start,
+				     uint64_t dev_end)
 {
   gt_profile_device_op (device_num, queue, kind, name, host_fn, event,
 			host_time, start, end);
+  if (gt_ompt_active ())
+    gt_ompt_device_op (device_num,
+		       (kind & ~GT_PROFILE_OP_OWN) == GT_PROFILE_OP_LAUNCH, event,
+		       start, dev_start, dev_end);
 }
 
 /* The table of the services as a plugin sees it, kept only so that the

@@ -441,6 +441,12 @@ gt_profile_own (bool on)
   own_copies = on;
 }
 
+bool
+gt_profile_own_now (void)
+{
+  return own_copies;
+}
+
 static const char *const copy_names[] = {
   [GT_PROFILE_TO] = "copy to device",
   [GT_PROFILE_FROM] = "copy from device",
@@ -557,7 +563,9 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
   int track = QUEUE_TRACK (device, queue);
   const char *what;
   char kernel[256];
+  bool own = (kind & GT_PROFILE_OP_OWN) != 0;
 
+  kind &= ~GT_PROFILE_OP_OWN;
   if (!(gt_profile_on & GT_PROFILE_TRACE) || kind < 0
       || kind > GT_PROFILE_OP_WAIT)
     return;
@@ -575,6 +583,8 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
   put_u64 (b, bytes);
   PUT_LIT (b, ",\"run_by\":");
   put_int (b, b->tid);
+  if (own)
+    PUT_LIT (b, ",\"own\":true");
   END_SPAN (b);
   /* The arrow ends inside the operation's span.  */
   if (event != 0)
@@ -601,7 +611,9 @@ gt_profile_device_op (int device, uint32_t queue, int kind,
   int track = DEVICE_TRACK (device, queue);
   const char *what;
   char kernel[256];
+  bool own = (kind & GT_PROFILE_OP_OWN) != 0;
 
+  kind &= ~GT_PROFILE_OP_OWN;
   if (!(gt_profile_on & GT_PROFILE_TRACE) || kind < 0
       || kind > GT_PROFILE_OP_WAIT || end < start)
     return;
@@ -616,6 +628,8 @@ gt_profile_device_op (int device, uint32_t queue, int kind,
   PUT_LIT (b, ",\"op\":\"");
   put_str (b, queue_op_names[kind]);
   PUT_LIT (b, "\",\"clock\":\"device\"");
+  if (own)
+    PUT_LIT (b, ",\"own\":true");
   END_SPAN (b);
   /* The arrow from the host's view of the operation (the queue's track,
      where the arrow from its queueing ends) to the device's.  */
@@ -843,6 +857,7 @@ profile_init (void)
 {
   const char *p = getenv ("GOMPTARGET_PROFILE");
   const char *s = getenv ("GOMPTARGET_SUMMARY");
+  const char *d;
 
   if (s != NULL && *s != '\0' && strcmp (s, "0") != 0)
     {
@@ -850,11 +865,11 @@ profile_init (void)
 	summary_file = strdup (s);
       gt_profile_on |= GT_PROFILE_SUMMARY;
     }
+  /* For the trace and for an OMPT tool's.  */
+  d = getenv ("GOMPTARGET_PROFILE_DEVICE_TIMES");
+  gt_profile_device_times = d == NULL || strcmp (d, "0") != 0;
   if (p != NULL && *p != '\0')
     {
-      const char *d = getenv ("GOMPTARGET_PROFILE_DEVICE_TIMES");
-
-      gt_profile_device_times = d == NULL || strcmp (d, "0") != 0;
       trace_name = strdup (p);
       if (trace_name == NULL || pthread_key_create (&buf_key, thread_ends))
 	return;

@@ -39,7 +39,8 @@
    exit.  */
 extern int gt_profile_on GT_HIDDEN;
 /* GOMPTARGET_PROFILE_DEVICE_TIMES: the plugins take the device's own
-   times of copies and kernels (unless set to 0).  */
+   times of copies and kernels (unless set to 0), for the trace and for
+   an OMPT tool's trace of a device.  */
 extern bool gt_profile_device_times GT_HIDDEN;
 
 /* The device number of work that ran on the host (host fallback).  */
@@ -119,6 +120,9 @@ void gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
    reverse offload's): marked so ("own": true); false: no more.  */
 void gt_profile_own (bool on) GT_HIDDEN;
 
+/* Whether the calling thread's copies are the runtime's own now.  */
+bool gt_profile_own_now (void) GT_HIDDEN;
+
 /* Around a copy of the runtime's own:
      bool own = gt_profile_own_begin ();
      ... the copy ...
@@ -147,7 +151,8 @@ void gt_profile_queued (int device, uint64_t event, uint64_t t0)
   GT_HIDDEN;
 
 /* Queue QUEUE of DEVICE ran an operation from START to END: see
-   GOMPTARGET_PLUGIN_profile_queue_op (gomptarget-services.h).  */
+   GOMPTARGET_PLUGIN_profile_queue_op (gomptarget-services.h); KIND may
+   have GT_PROFILE_OP_OWN, and so may gt_profile_device_op's.  */
 void gt_profile_queue_op (int device, uint32_t queue, int kind,
 			  uint64_t bytes, const char *name,
 			  const void *host_fn, uint64_t event,

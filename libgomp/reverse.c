@@ -263,9 +263,9 @@ gt_ancestor_region (void (*fn) (void *), size_t mapnum, void **addrs,
 	     ? __atomic_load_n (&ancestor_slots[slot].fn, __ATOMIC_ACQUIRE)
 	     : NULL;
   if (ancestor == NULL)
-    gt_fatal ("device %d cannot run the ancestor region %p on the host: "
-	      "the region was not started for reverse offload", device,
-	      (void *) fn);
+    gt_fatal ("device %d cannot run the ancestor region %s (%p) on the "
+	      "host: the region was not started for reverse offload", device,
+	      gt_profile_fn_name ((const void *) fn), (void *) fn);
   gt_debug ("device %d: ancestor region %s (%p, %zu map(s)) sent to the "
 	    "host", device, gt_profile_fn_name ((const void *) fn),
 	    (void *) fn, mapnum);

@@ -93,7 +93,7 @@ gt_run_shared_region (struct gt_device *dev, void (*fn) (void *),
 	    "%p, %zu argument(s))", gt_profile_fn_name ((const void *) fn),
 	    dev->id, entry, mapnum);
   if (!gt_dev_run_region (dev, entry, vars, mapnum, num_teams, thread_limit))
-    gt_fatal ("device %d: running target region %p failed", dev->id, entry);
+    gt_region_failed (dev, "running", entry);
   free (block);
   if (vars != stack_vars)
     free (vars);

@@ -332,7 +332,7 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
     }
   gt_device_unlock (dev);
   if (GT_UNLIKELY (!gt_xfer_wait (x)))
-    gt_fatal ("device %d: running target region %p failed", dev->id, entry);
+    gt_region_failed (dev, "running", entry);
   gt_close_construct (c, rev);
   construct_done (c, &local);
   gt_xfer_end (x);

@@ -439,8 +439,7 @@ gt_xfer_run (struct gt_xfer *x, void *entry, void **vars, size_t mapnum,
     {
       if (!gt_dev_run_region (x->dev, entry, vars, mapnum, num_teams,
 			      thread_limit))
-	gt_fatal ("device %d: running target region %p failed", x->dev->id,
-		  entry);
+	gt_region_failed (x->dev, "running", entry);
       return;
     }
   flush_gathers (x);

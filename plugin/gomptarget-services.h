@@ -118,8 +118,22 @@ typedef void gt_ancestor_fn (void *arg, void (*host_fn) (void *),
      DEVICE_NUM, QUEUE, KIND, NAME, HOST_FN, EVENT; HOST_TIME the start
      of the span reported there): it ran from START to END by the
      device's clock (CUDA events, HSA dispatch time stamps), converted by
-     the plugin to profile_clock's.  Shown on a track of its own beside
-     the queue's, with an arrow from the host-side span.  Thread-safe.
+     the plugin to profile_clock's; DEV_START and DEV_END the same times
+     unconverted, in nanoseconds of the device's own clock (the time base
+     of the device's OMPT trace records).  Shown on a track of its own
+     beside the queue's, with an arrow from the host-side span, and put
+     in the OMPT trace records of the operation.  Thread-safe.
+   profile_device_timing (optional): when profile_on has the bit
+     GT_PROFILE_OMPT_TIMES, the word that is nonzero while an OMPT tool
+     traces device DEVICE_NUM (ompt_start_trace) and wants the device's
+     own times of its copies and kernels: read (relaxed) as each
+     operation is issued; NULL: never.  Asked once, as the device is
+     initialised.
+   profile_own (optional): nonzero when the copies the calling thread
+     makes now are the runtime's own (pointer attachments, firstprivate
+     blocks...): asked as a copy is queued, while profile_on says
+     GT_PROFILE_QUEUE_OPS; the plugin then adds GT_PROFILE_OP_OWN to the
+     KIND of profile_queue_op and profile_device_op for that copy.
    profile_console (optional: NULL in an older library): the calling
      thread wrote BYTES of what device DEVICE_NUM printed (its console)
      from START to END (profile_clock's).  Thread-safe.
@@ -141,10 +155,16 @@ enum
   GT_PROFILE_OP_HOST_CALL,	/* A host function run in queue order.  */
   GT_PROFILE_OP_WAIT		/* Waiting for another queue.  */
 };
+/* Added to a kind: a copy the runtime made on its own (profile_own).  */
+#define GT_PROFILE_OP_OWN 0x100
 
 /* The bits of profile_on's value.  */
 #define GT_PROFILE_QUEUE_OPS 1	/* Record the queues' operations.  */
 #define GT_PROFILE_DEVICE_TIMES 2	/* And the device's own times.  */
+/* An OMPT tool may trace devices: calibrate the devices' clocks, and take
+   a device's times of its operations while profile_device_timing's word
+   says so.  */
+#define GT_PROFILE_OMPT_TIMES 4
 
 #define GT_PLUGIN_SERVICE(NAME, RET, PARAMS) \
   RET GOMPTARGET_PLUGIN_##NAME PARAMS;

@@ -115,6 +115,9 @@ struct gtc_device
   struct gtc_pool pool;
   struct gtc_image *images;
   struct gtc_queue **queues;	/* Up to gtc_max_queues, made on use.  */
+  /* Nonzero while an OMPT tool traces the device and wants its own
+     times (the front end's word, profile_device_timing); NULL: never.  */
+  const int32_t *timing;
 };
 
 /* One in-order queue of operations (a stream).  The vendor's queue struct
@@ -228,7 +231,9 @@ struct gtc_vendor
      the times to come, or NULL for none.  time_read, on a thread that
      may call the vendor's library and once the operation has run (or
      when issuing it failed): 1 with *START and *END, its times on the
-     device's clock converted to the front end's (gtc_profile_clock); 0
+     device's clock converted to the front end's (gtc_profile_clock), and
+     *DEV_START and *DEV_END, the same unconverted, in nanoseconds of the
+     device's own clock (one time base for all the device's queues); 0
      when there are none; the token is finished either way; -1 when the
      operation has not completed yet or the calling thread may not read
      them (a host function): the token stays for later.  The core reads
@@ -244,7 +249,7 @@ struct gtc_vendor
   void *(*time_begin) (struct gtc_queue *q, int kind);
   void *(*time_end) (struct gtc_queue *q, int kind, void *token);
   int (*time_read) (struct gtc_queue *q, void *token, uint64_t *start,
-		    uint64_t *end);
+		    uint64_t *end, uint64_t *dev_start, uint64_t *dev_end);
 
   /* Rectangular copies (optional, data_copy_rect): copy R from SRC's
      memory to DST's (NULL: host memory) and wait for it; 0 when done,
@@ -273,9 +278,16 @@ struct gtc_device *gtc_device (int32_t id) GTC_HIDDEN;
 void gtc_profile_init (void) GTC_HIDDEN;
 /* Whether it does (after gtc_profile_init).  */
 bool gtc_profile_is_on (void) GTC_HIDDEN;
-/* Whether it wants the device's own times of copies and kernels too
-   (the vendor's time_begin, time_end and time_read).  */
+/* Whether it may want the device's own times of copies and kernels too
+   (the vendor's time_begin, time_end and time_read): for GOMPTARGET_PROFILE,
+   or for an OMPT tool's trace of a device (gtc_profile_timed): the
+   vendor calibrates its queues' clocks.  */
 bool gtc_profile_device_times (void) GTC_HIDDEN;
+/* Whether it wants them of the operations of DEV now.  */
+bool gtc_profile_timed (const struct gtc_device *dev) GTC_HIDDEN;
+/* Ask the front end for DEV's word of gtc_profile_timed: as DEV is
+   initialised, after gtc_profile_init.  */
+void gtc_profile_device_init (struct gtc_device *dev) GTC_HIDDEN;
 /* The clock of its records, in nanoseconds.  */
 uint64_t gtc_profile_clock (void) GTC_HIDDEN;
 /* Record that the calling thread wrote BYTES DEV printed from START (the

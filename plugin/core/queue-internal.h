@@ -106,6 +106,9 @@ struct op
 {
   unsigned char kind;
   unsigned char dir;		/* enum gtc_copy_dir.  */
+  bool own;			/* A copy the front end made on its own
+				   (GT_PROFILE_OP_OWN): set by gtc_submit
+				   while recorded, read only then.  */
   int32_t nvars;
   union
   {
@@ -277,8 +280,12 @@ int gtc_push_locked (struct gtc_queue_state *s, const struct op *op)
   GTC_HIDDEN;
 
 /* queue-run.c */
-/* The front end records what the queues run (GOMPTARGET_PROFILE).  */
+/* The front end records what the queues run (GOMPTARGET_PROFILE): the
+   bits of its profile_on.  */
 extern int gtc_profiling GTC_HIDDEN;
+/* Whether the copy the calling thread queues now is the front end's own
+   (profile_own).  */
+bool gtc_profile_own (void) GTC_HIDDEN;
 /* The operation SEQ of Q is queued behind the NDEPS events DEPS: note
    the first, for the arrow of the dependence when SEQ runs.  */
 void gtc_profile_depends (struct gtc_queue *q, uint64_t seq, int32_t ndeps,

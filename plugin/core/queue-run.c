@@ -54,13 +54,40 @@ gtc_profile_clock (void)
 bool
 gtc_profile_is_on (void)
 {
-  return gtc_profiling != 0;
+  return (gtc_profiling & GT_PROFILE_QUEUE_OPS) != 0;
 }
 
 bool
 gtc_profile_device_times (void)
 {
-  return (gtc_profiling & GT_PROFILE_DEVICE_TIMES) != 0;
+  return (gtc_profiling
+	  & (GT_PROFILE_DEVICE_TIMES | GT_PROFILE_OMPT_TIMES)) != 0;
+}
+
+bool
+gtc_profile_timed (const struct gtc_device *dev)
+{
+  return (gtc_profiling & GT_PROFILE_DEVICE_TIMES) != 0
+	 || (dev->timing != NULL
+	     && __atomic_load_n (dev->timing, __ATOMIC_RELAXED) != 0);
+}
+
+bool
+gtc_profile_own (void)
+{
+  const struct gt_plugin_services *s = gt_services ();
+
+  return s->profile_own != NULL && s->profile_own () != 0;
+}
+
+void
+gtc_profile_device_init (struct gtc_device *dev)
+{
+  const struct gt_plugin_services *s = gt_services ();
+
+  if ((gtc_profiling & GT_PROFILE_OMPT_TIMES) && dev->timing == NULL
+      && s->profile_device_timing != NULL)
+    dev->timing = s->profile_device_timing (dev->number);
 }
 
 void
@@ -183,6 +210,7 @@ ran (struct gtc_queue *q, uint64_t seq, uint64_t mid, int32_t *dep_device,
 struct described
 {
   int32_t kind;			/* GT_PROFILE_OP_*.  */
+  int32_t own;			/* GT_PROFILE_OP_OWN or 0.  */
   uint64_t bytes;
   const char *name;		/* A kernel's name in its image.  */
   const void *host_fn;		/* Or the host function it runs.  */
@@ -199,6 +227,7 @@ describe (const struct op *op, struct described *d)
   };
 
   d->kind = GT_PROFILE_OP_HOST_CALL;
+  d->own = 0;
   d->bytes = 0;
   d->name = NULL;
   d->host_fn = NULL;
@@ -207,6 +236,8 @@ describe (const struct op *op, struct described *d)
     case OP_COPY:
       d->kind = copy_kinds[op->dir];
       d->bytes = op->u.copy.size;
+      if (gtc_profiling & GT_PROFILE_QUEUE_OPS)
+	d->own = op->own ? GT_PROFILE_OP_OWN : 0;
       break;
     case OP_LAUNCH:
       d->kind = GT_PROFILE_OP_LAUNCH;
@@ -239,11 +270,14 @@ report (struct gtc_queue *q, const struct op *op, uint64_t seq,
   uint64_t dep_time;
   struct described d;
 
+  /* An OMPT trace alone wants the device's times only.  */
+  if (!(gtc_profiling & GT_PROFILE_QUEUE_OPS))
+    return;
   ran (q, seq, start + (end - start) / 2, &dep_device, &dep_q, &dep_time);
   if (!describe (op, &d))
     return;
-  gt_services ()->profile_queue_op (q->dev->number, q->index, d.kind,
-				    d.bytes, d.name, d.host_fn,
+  gt_services ()->profile_queue_op (q->dev->number, q->index,
+				    d.kind | d.own, d.bytes, d.name, d.host_fn,
 				    seq ? (uint64_t) (uintptr_t)
 					  make_event (q, seq) : 0,
 				    start, end, dep_device, dep_q, dep_time);
@@ -327,7 +361,7 @@ gtc_profile_time_begin (struct gtc_queue *q, const struct op *op)
 {
   struct described d;
 
-  if (gtc_vendor.time_begin == NULL || !gtc_profile_device_times ()
+  if (gtc_vendor.time_begin == NULL || !gtc_profile_timed (q->dev)
       || (op->kind != OP_COPY && op->kind != OP_LAUNCH)
       || !describe (op, &d))
     return NULL;
@@ -370,15 +404,17 @@ report_issued (struct gtc_queue *q, struct issued *i, int depth)
   uint64_t start = i->when, end, dev_start = 0, dev_end = 0;
   uint64_t *last = &last_end[q->index];
   struct described d;
+  uint64_t t_start = 0, t_end = 0;
   int got = 0;
 
   if (i->token != NULL)
     {
-      got = gtc_vendor.time_read (q, i->token, &dev_start, &dev_end);
+      got = gtc_vendor.time_read (q, i->token, &t_start, &t_end, &dev_start,
+				  &dev_end);
       if (got < 0)
 	return -1;
       i->token = NULL;
-      end = got > 0 ? dev_end : gtc_profile_clock ();
+      end = got > 0 ? t_end : gtc_profile_clock ();
       /* Its end only, by the host's clock.  */
       if (got == 2)
 	got = 0;
@@ -393,11 +429,11 @@ report_issued (struct gtc_queue *q, struct issued *i, int depth)
   drain_dependence (q, i->seq, depth);
   report (q, &i->op, i->seq, start, end);
   if (got > 0 && svc->profile_device_op != NULL && describe (&i->op, &d))
-    svc->profile_device_op (q->dev->number, q->index, d.kind, d.name,
-			    d.host_fn,
+    svc->profile_device_op (q->dev->number, q->index, d.kind | d.own,
+			    d.name, d.host_fn,
 			    i->seq ? (uint64_t) (uintptr_t)
 				     make_event (q, i->seq) : 0,
-			    start, dev_start, dev_end);
+			    start, t_start, t_end, dev_start, dev_end);
   return 0;
 }
 
@@ -463,10 +499,11 @@ issued_done (void *arg)
 static void
 drop_token (struct gtc_queue *q, void *token)
 {
-  uint64_t unused_start, unused_end;
+  uint64_t unused[4];
 
   if (token != NULL && token != GTC_TIMES_DONE)
-    gtc_vendor.time_read (q, token, &unused_start, &unused_end);
+    gtc_vendor.time_read (q, token, &unused[0], &unused[1], &unused[2],
+			  &unused[3]);
 }
 
 void
@@ -481,10 +518,19 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
       drop_token (q, token);
       return;
     }
+  /* The vendor sees every operation the trace records (it may know
+     that one completed when issued) and those of a device whose times an
+     OMPT trace alone wants.  */
   if (gtc_vendor.time_end != NULL
+      && ((gtc_profiling & GT_PROFILE_QUEUE_OPS)
+	  || gtc_profile_timed (q->dev))
       && (op->kind == OP_COPY || op->kind == OP_LAUNCH)
       && describe (op, &d))
     token = gtc_vendor.time_end (q, d.kind, token);
+  /* An OMPT trace alone wants nothing else of it.  */
+  if ((token == NULL || token == GTC_TIMES_DONE)
+      && !(gtc_profiling & GT_PROFILE_QUEUE_OPS))
+    return;
   if ((i = malloc (sizeof *i)) == NULL)
     {
       drop_token (q, token);
@@ -507,7 +553,7 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
 int
 gtc_run_op (struct gtc_queue *q, struct op *op, uint64_t seq)
 {
-  if (__builtin_expect (gtc_profiling, 0))
+  if (__builtin_expect (gtc_profiling & GT_PROFILE_QUEUE_OPS, 0))
     return run_op_profiled (q, op, seq);
   return run_op (q, op);
 }

@@ -240,7 +240,7 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
       else if (gtc_push_locked (s, &w) != 0)
 	return 0;
     }
-  if (GT_UNLIKELY (gtc_profiling) && ndeps > 0)
+  if (GT_UNLIKELY (gtc_profiling & GT_PROFILE_QUEUE_OPS) && ndeps > 0)
     gtc_profile_depends (q, s->submitted + 1, ndeps, deps);
   if (gtc_vendor.hardware_queues)
     {
@@ -248,7 +248,9 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
       void *token = NULL;
       int err;
 
-      if (GT_UNLIKELY (gtc_profiling))
+      if (GT_UNLIKELY (gtc_profiling)
+	  && ((gtc_profiling & GT_PROFILE_QUEUE_OPS)
+	      || gtc_profile_timed (q->dev)))
 	{
 	  gtc_profile_drain (q);
 	  token = gtc_profile_time_begin (q, op);
@@ -303,6 +305,11 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
     return GT_RTL_FAIL;
   if (!make_op (d, &op, false))
     return GT_RTL_FAIL;
+  /* A queued copy's mark, for its record; copies run at once on a
+     software queue (gtc_run_now) are not recorded.  */
+  if (GT_UNLIKELY (gtc_profiling & GT_PROFILE_QUEUE_OPS)
+      && op.kind == OP_COPY)
+    op.own = gtc_profile_own ();
   qlock (q->state);
   seq = queue_op_locked (q, &op, d, ndeps, deps);
   qunlock (q->state);

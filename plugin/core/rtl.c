@@ -184,6 +184,7 @@ __tgt_rtl_init_device (int32_t id)
     {
       if (dev->number < 0)
 	dev->number = id;
+      gtc_profile_device_init (dev);
       if (gtc_vendor.init_device (dev) != 0)
 	err = GT_RTL_FAIL;
       else

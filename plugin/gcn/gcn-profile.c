@@ -38,7 +38,7 @@ gcn_times_init (struct gcn_queue *q)
   uint64_t t0, t1, ticks, freq, best = UINT64_MAX;
   int i;
 
-  q->timed = false;
+  q->timed = q->profiling = false;
   if (!gtc_profile_device_times ()
       || gcn_hsa.hsa_amd_profiling_set_profiler_enabled == NULL
       || gcn_hsa.hsa_amd_profiling_get_dispatch_time == NULL
@@ -61,11 +61,30 @@ gcn_times_init (struct gcn_queue *q)
 	  q->ts_ns = t0 + (t1 - t0) / 2;
 	}
     }
-  if (gcn_hsa.hsa_amd_profiling_set_profiler_enabled (q->aql, 1)
-      != HSA_STATUS_SUCCESS)
-    return;
   q->ts_freq = freq;
   q->timed = true;
+  /* GOMPTARGET_PROFILE's times are wanted from the start; an OMPT tool's
+     once it traces the device.  */
+  if (gtc_profile_timed (q->core.dev))
+    gcn_times_wanted (q);
+}
+
+bool
+gcn_times_wanted (struct gcn_queue *q)
+{
+  if (!gtc_profile_timed (q->core.dev))
+    return false;
+  if (!q->profiling)
+    {
+      if (gcn_hsa.hsa_amd_profiling_set_profiler_enabled (q->aql, 1)
+	  != HSA_STATUS_SUCCESS)
+	{
+	  q->timed = false;
+	  return false;
+	}
+      q->profiling = true;
+    }
+  return true;
 }
 
 void *
@@ -105,9 +124,16 @@ to_ns (const struct gcn_queue *q, uint64_t ticks)
   return (uint64_t) ((int64_t) q->ts_ns + (int64_t) ns);
 }
 
+/* TICKS of the HSA system clock of Q in nanoseconds.  */
+static uint64_t
+ticks_ns (const struct gcn_queue *q, uint64_t ticks)
+{
+  return (uint64_t) ((double) ticks * (1e9 / (double) q->ts_freq));
+}
+
 int
 gcn_time_read (struct gtc_queue *cq, void *token, uint64_t *start,
-	       uint64_t *end)
+	       uint64_t *end, uint64_t *dev_start, uint64_t *dev_end)
 {
   struct gcn_queue *q = (struct gcn_queue *) cq;
   struct gcn_signal *sig = token;
@@ -132,6 +158,8 @@ gcn_time_read (struct gtc_queue *cq, void *token, uint64_t *start,
     {
       *start = to_ns (q, t.start);
       *end = to_ns (q, t.end);
+      *dev_start = ticks_ns (q, t.start);
+      *dev_end = ticks_ns (q, t.end);
     }
   gcn_queue_signal_put (sig);
   return got;

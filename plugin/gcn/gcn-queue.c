@@ -460,7 +460,7 @@ issue_launch (struct gcn_queue *q, struct gcn_kernel *k, void **vars,
   p->completion_signal = st->signal->h;
   /* Its times are read from the signal once it has run: it must not be
      used again before (GOMPTARGET_PROFILE, gcn-profile.c).  */
-  if (q->timed)
+  if (q->timed && gcn_times_wanted (q))
     {
       signal_put (q->timed_signal);
       signal_ref (st->signal);

@@ -318,10 +318,12 @@ struct gcn_queue
   struct gcn_step *first_pending;
   uint64_t pushed, retired;	/* Steps so far (atomic).  */
   bool failed;			/* A host step failed.  */
-  /* GOMPTARGET_PROFILE (gcn-profile.c): the queue profiles its
-     dispatches; a reading of the HSA system clock (TS_TICKS, at TS_FREQ
-     per second) and of the front end's (TS_NS) at the same time.  */
-  bool timed;
+  /* GOMPTARGET_PROFILE or an OMPT trace (gcn-profile.c): the queue can
+     profile its dispatches, and does once PROFILING (under the core's
+     lock of the queue); a reading of the HSA system clock (TS_TICKS, at
+     TS_FREQ per second) and of the front end's (TS_NS) at the same
+     time.  */
+  bool timed, profiling;
   uint64_t ts_ticks, ts_ns, ts_freq;
   /* The completion signal of the last kernel issued, referenced, until
      gcn_time_end takes it (under the core's lock of the queue).  */
@@ -355,9 +357,13 @@ void gcn_queue_signal_put (struct gcn_signal *sig) GCN_HIDDEN;
 /* gcn-profile.c: the device's times of kernels, for GOMPTARGET_PROFILE
    (gtc_vendor's time_end and time_read).  */
 void gcn_times_init (struct gcn_queue *q) GCN_HIDDEN;
+/* Whether the device's times of Q's next dispatch are wanted (the
+   queue's profiling turned on when first needed); under the core's lock
+   of Q.  */
+bool gcn_times_wanted (struct gcn_queue *q) GCN_HIDDEN;
 void *gcn_time_end (struct gtc_queue *, int, void *) GCN_HIDDEN;
-int gcn_time_read (struct gtc_queue *, void *, uint64_t *, uint64_t *)
-  GCN_HIDDEN;
+int gcn_time_read (struct gtc_queue *, void *, uint64_t *, uint64_t *,
+		   uint64_t *, uint64_t *) GCN_HIDDEN;
 
 /* Run KERNEL (an init/fini kernel) on DEV's service queue and wait for
    it, serving the device meanwhile.  */

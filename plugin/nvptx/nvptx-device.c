@@ -331,6 +331,7 @@ nvptx_fini_device (struct gtc_device *gdev)
       nvptx_peer_fini (dev);
       nvptx_rev_fini (dev);
       nvptx_exit_fini (dev);
+      nvptx_times_fini_device (dev);
     }
   CU (cuCtxSetCurrent) (NULL);
   r = CU (cuDevicePrimaryCtxRelease_v2) (dev->cu);

@@ -78,6 +78,29 @@ nvptx_times_init (struct nvptx_queue *q)
       q->time_ref_ns = t0 + (t1 - t0) / 2;
       best = t1 - t0;
     }
+  /* The first queue's reference is the origin of the device's clock, in
+     which all its queues' times are given to an OMPT tool.  */
+  q->time_ref_owned = true;
+  if (q->time_ref != NULL)
+    {
+      struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
+
+      pthread_mutex_lock (&dev->peer_lock);
+      if (dev->time_base == NULL)
+	{
+	  dev->time_base = q->time_ref;
+	  q->time_ref_owned = false;
+	}
+      pthread_mutex_unlock (&dev->peer_lock);
+    }
+}
+
+void
+nvptx_times_fini_device (struct nvptx_device *dev)
+{
+  if (dev->time_base != NULL)
+    CU (cuEventDestroy_v2) (dev->time_base);
+  dev->time_base = NULL;
 }
 
 static void
@@ -100,7 +123,7 @@ nvptx_times_fini (struct nvptx_queue *q)
       q->free_times = t->next;
       times_free (t);
     }
-  if (q->time_ref != NULL)
+  if (q->time_ref != NULL && q->time_ref_owned)
     CU (cuEventDestroy_v2) (q->time_ref);
   q->time_ref = NULL;
   pthread_mutex_destroy (&q->times_lock);
@@ -153,11 +176,12 @@ nvptx_time_end (struct gtc_queue *gq, int unused_kind, void *token)
 
 int
 nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
-		 uint64_t *end)
+		 uint64_t *end, uint64_t *dev_start, uint64_t *dev_end)
 {
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
+  struct nvptx_device *dev = (struct nvptx_device *) gq->dev;
   struct nvptx_times *t = token;
-  float from_ref, took;
+  float from_ref, from_base, took;
   CUresult r;
   int got;
 
@@ -177,10 +201,18 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
 	 && CU (cuEventElapsedTime) (&from_ref, q->time_ref, t->start)
 	    == CUDA_SUCCESS
 	 && from_ref >= 0 && took >= 0);
+  /* The device's own clock: from the origin of its first queue's
+     reference.  */
+  from_base = from_ref;
+  if (got && q->time_ref != dev->time_base)
+    got = (CU (cuEventElapsedTime) (&from_base, dev->time_base, t->start)
+	   == CUDA_SUCCESS && from_base >= 0);
   if (got)
     {
       *start = q->time_ref_ns + (uint64_t) ((double) from_ref * 1e6);
       *end = *start + (uint64_t) ((double) took * 1e6);
+      *dev_start = (uint64_t) ((double) from_base * 1e6);
+      *dev_end = *dev_start + (uint64_t) ((double) took * 1e6);
     }
   /* Both events have completed: they may be recorded again.  */
   pthread_mutex_lock (&q->times_lock);

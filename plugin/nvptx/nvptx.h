@@ -165,6 +165,11 @@ struct nvptx_device
   /* The last kernel launched on the device, for fault messages.  */
   const char *last_kernel;
 
+  /* The origin of the device's clock for the OMPT trace (nvptx-profile.c):
+     the first queue's reference event, owned by the device from then on,
+     under PEER_LOCK; NULL: none yet.  */
+  CUevent time_base;
+
   /* Reverse offload (nvptx-rev.c): can the device map host memory; the
      mailboxes of its images; the server thread that polls the mailboxes
      while kernels of images with a mailbox run (its work) and no thread
@@ -266,6 +271,7 @@ struct nvptx_queue
      NULL: the device's times are not taken.  */
   CUevent time_ref;
   uint64_t time_ref_ns;
+  bool time_ref_owned;		/* Not the device's time_base.  */
   /* Pairs of events to reuse, under TIMES_LOCK.  */
   pthread_mutex_t times_lock;
   struct nvptx_times *free_times;
@@ -331,9 +337,11 @@ int nvptx_issue_host_call (struct gtc_queue *, void (*) (void *), void *)
    GOMPTARGET_PROFILE (gtc_vendor's time_*).  */
 void nvptx_times_init (struct nvptx_queue *q) GTC_HIDDEN;
 void nvptx_times_fini (struct nvptx_queue *q) GTC_HIDDEN;
+void nvptx_times_fini_device (struct nvptx_device *dev) GTC_HIDDEN;
 void *nvptx_time_begin (struct gtc_queue *, int) GTC_HIDDEN;
 void *nvptx_time_end (struct gtc_queue *, int, void *) GTC_HIDDEN;
-int nvptx_time_read (struct gtc_queue *, void *, uint64_t *, uint64_t *)
+int nvptx_time_read (struct gtc_queue *, void *, uint64_t *, uint64_t *,
+		     uint64_t *, uint64_t *)
   GTC_HIDDEN;
 
 /* Wait until Q's stream has run everything issued to it; a fault of the

@@ -16,14 +16,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "ompt-trace-tool.h"
+
 #define M 4096
 #define RECORDS_PER_BUFFER 4
 
 static int arr[M];
 
-static ompt_advance_buffer_cursor_t advance;
-static ompt_get_record_ompt_t get_record;
-static ompt_translate_time_t translate;
 static int targets, to, from, kernels, buffers, bad, completes;
 
 static void
@@ -87,51 +86,18 @@ on_complete (int device_num, ompt_buffer_t *buffer, size_t bytes,
     free (buffer);
 }
 
-static void
-on_device_initialize (int device_num, const char *type,
-		      ompt_device_t *device, ompt_function_lookup_t lookup,
-		      const char *documentation)
+/* The trace of device 0 (ompt-trace-tool.h): each kind of record on its
+   own, and an event type that is never traced.  */
+static bool
+enable_trace (ompt_device_t *device)
 {
-  ompt_set_trace_ompt_t set_trace;
-  ompt_start_trace_t start;
-
-  (void) type; (void) documentation;
-  if (device_num != 0)
-    return;
-  if (device == NULL || lookup == NULL)
-    {
-      printf ("FAIL: device 0 cannot be traced\n");
-      return;
-    }
-  set_trace = (ompt_set_trace_ompt_t) lookup ("ompt_set_trace_ompt");
-  start = (ompt_start_trace_t) lookup ("ompt_start_trace");
-  advance = (ompt_advance_buffer_cursor_t)
-	    lookup ("ompt_advance_buffer_cursor");
-  get_record = (ompt_get_record_ompt_t) lookup ("ompt_get_record_ompt");
-  translate = (ompt_translate_time_t) lookup ("ompt_translate_time");
-  if (!set_trace || !start || !advance || !get_record || !translate
-      || set_trace (device, 1, ompt_callback_target) != ompt_set_always
-      || set_trace (device, 1, ompt_callback_target_data_op)
-	 != ompt_set_always
-      || set_trace (device, 1, ompt_callback_target_submit)
-	 != ompt_set_always
-      || set_trace (device, 1, ompt_callback_parallel_begin)
-	 != ompt_set_never
-      || !start (device, on_request, on_complete))
-    printf ("FAIL: starting the trace of device 0\n");
-}
-
-static int
-tool_initialize (ompt_function_lookup_t lookup, int initial_device_num,
-		 ompt_data_t *tool_data)
-{
-  ompt_set_callback_t set
-    = (ompt_set_callback_t) lookup ("ompt_set_callback");
-
-  (void) initial_device_num; (void) tool_data;
-  set (ompt_callback_device_initialize,
-       (ompt_callback_t) on_device_initialize);
-  return 1;
+  return set_trace (device, 1, ompt_callback_target) == ompt_set_always
+	 && set_trace (device, 1, ompt_callback_target_data_op)
+	    == ompt_set_always
+	 && set_trace (device, 1, ompt_callback_target_submit)
+	    == ompt_set_always
+	 && set_trace (device, 1, ompt_callback_parallel_begin)
+	    == ompt_set_never;
 }
 
 static void
@@ -142,16 +108,6 @@ tool_finalize (ompt_data_t *tool_data)
 	  "%s buffers\n", targets, to, from, kernels, bad,
 	  buffers > 1 && completes == buffers ? "several" : "wrong");
   fflush (stdout);
-}
-
-ompt_start_tool_result_t *
-ompt_start_tool (unsigned int omp_version, const char *runtime_version)
-{
-  static ompt_start_tool_result_t result = { tool_initialize, tool_finalize,
-					     { 0 } };
-
-  (void) omp_version; (void) runtime_version;
-  return &result;
 }
 
 int

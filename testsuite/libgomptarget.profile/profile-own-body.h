@@ -9,8 +9,11 @@
    s.p[0:16], for which the runtime attaches the device's copy of s.p to
    the device's A (a copy of a pointer's bytes it made itself), and
    detaches it after (another); a region with a 96-byte firstprivate
-   structure.  The copies of A's and S's own bytes are the program's and
-   carry no mark; those of the device addresses carry "own": true.  */
+   structure; the first region again, nowait, whose copies are queued on
+   every device.  The copies of A's and S's own bytes are the program's
+   and carry no mark; those of the device addresses carry "own": true, on
+   the host thread's track and on that of the device's queue that ran
+   them.  */
 
 #include "trace-check.h"
 
@@ -42,6 +45,10 @@ work (void)
 #pragma omp target map(tofrom: s.p[0:16])
   for (int i = 0; i < 16; i++)
     s.p[i] = i + 1;
+#pragma omp target map(tofrom: s.p[0:16]) nowait
+  for (int i = 0; i < 16; i++)
+    s.p[i] += 0;
+#pragma omp taskwait
 #pragma omp target exit data map(from: a) map(release: s)
   for (int i = 0; i < 16; i++)
     if (a[i] != i + 1)
@@ -85,6 +92,21 @@ main (int argc, char **argv)
       || (n = count_own_copies (t, "to", sizeof (struct big), false)) != 0)
     fail ("the firstprivate copy of b: %d, or not marked as the runtime's "
 	  "own", n);
+  /* The queues' spans of the same copies: those queued, at least the
+     nowait region's two (attach, detach), on every device.  */
+  if ((n = count_own_ops (t, "queue", "copy to device", sizeof (void *),
+			  true)) < 2)
+    fail ("%d queue spans of device addresses copied to the device marked "
+	  "as the runtime's own, fewer than 2", n);
+  if ((n = count_own_ops (t, "queue", "copy to device", sizeof (void *),
+			  false)) != 0
+      || (n = count_own_ops (t, "queue", "copy to device",
+			     sizeof (struct big), false)) != 0)
+    fail ("%d queue spans of the runtime's own copies not marked so", n);
+  if ((n = count_own_ops (t, "queue", "copy to device", sizeof a, true))
+      != 0)
+    fail ("%d queue spans of the program's copy of a marked as the "
+	  "runtime's own", n);
   printf ("trace: ok\n");
   jfree (t);
   return 0;

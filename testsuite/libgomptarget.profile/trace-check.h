@@ -414,6 +414,26 @@ count_own_copies (const struct jval *t, const char *dir, double bytes,
   return n;
 }
 
+/* The number of spans of category CAT named NAME (a plugin's queue
+   spans of copies: "queue") of BYTES, marked as the runtime's own or
+   not (OWN).  */
+static int
+count_own_ops (const struct jval *t, const char *cat, const char *name,
+	       double bytes, bool own)
+{
+  int n = 0;
+
+  for (int i = 0; i < t->n; i++)
+    {
+      const struct jval *e = t->vals[i], *a = jget (e, "args");
+      const struct jval *o = jget (a, "own");
+      if (is_span (e, cat, name) && jnum (a, "bytes") == bytes
+	  && (o != NULL && o->type == J_BOOL && o->num != 0) == own)
+	n++;
+    }
+  return n;
+}
+
 /* The number of distinct threads with spans of category CAT named NAME;
    each must have a thread_name record.  */
 static int

@@ -403,7 +403,7 @@ hsa_system_get_info (hsa_system_info_t attribute, void *value)
       *(uint16_t *) value = 1;
       break;
     case HSA_SYSTEM_INFO_TIMESTAMP:
-      *(uint64_t *) value = emul_now_ns ();
+      *(uint64_t *) value = emul_device_ns ();
       break;
     case HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY:
       /* Timeouts of signal waits are in these units: nanoseconds.  */

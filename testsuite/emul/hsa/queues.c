@@ -406,13 +406,14 @@ dispatch (struct emul_queue *q, hsa_kernel_dispatch_packet_t *p,
      profiled queue's dispatch: its start and end on the system clock.  */
   if (done != NULL && __atomic_load_n (&q->profiling, __ATOMIC_RELAXED))
     {
-      __atomic_store_n (&done->start_ts, emul_now_ns (), __ATOMIC_RELAXED);
+      __atomic_store_n (&done->start_ts, emul_device_ns (),
+			__ATOMIC_RELAXED);
       __atomic_store_n (&done->end_ts, 0, __ATOMIC_RELAXED);
     }
   if (k->host_fn != NULL)
     run_kernel (&d);
   if (done != NULL && __atomic_load_n (&q->profiling, __ATOMIC_RELAXED))
-    __atomic_store_n (&done->end_ts, emul_now_ns (), __ATOMIC_RELAXED);
+    __atomic_store_n (&done->end_ts, emul_device_ns (), __ATOMIC_RELAXED);
   pthread_mutex_destroy (&d.rev_lock);
   if (d.out != NULL && emul_cfg.corrupt_kernel[0] != '\0'
       && kernel_named (k, emul_cfg.corrupt_kernel))
