@@ -180,8 +180,12 @@ struct gtc_queue_state
 				   the last operation put in the ring
 				   behind a nowait launch.  */
 
-  /* Hardware queues: the last operation a completion host call follows.  */
+  /* Hardware queues: the last operation a completion host call follows;
+     and whether one is being issued, which may run before SUBMITTED
+     counts it (a kernel may call the host back, and the host exit):
+     gtc_device_query counts it as work not done.  */
   uint64_t marked;
+  bool issuing;
 
   /* Completions someone wants to hear about.  */
   struct note *notes;

@@ -256,10 +256,12 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
 	  token = gtc_profile_time_begin (q, op);
 	  when = gtc_profile_clock ();
 	}
+      __atomic_store_n (&s->issuing, true, __ATOMIC_RELEASE);
       err = issue_op (q, op);
       if (!err)
 	__atomic_store_n (&s->submitted, s->submitted + 1,
 			  __ATOMIC_RELEASE);
+      __atomic_store_n (&s->issuing, false, __ATOMIC_RELEASE);
       if (GT_UNLIKELY (when))
 	gtc_profile_issued (q, op, running_now ? 0 : s->submitted, when,
 			    token, err == 0);

@@ -142,8 +142,9 @@ gtc_device_query (struct gtc_device *dev)
       struct gtc_queue *q = __atomic_load_n (&dev->queues[i],
 					     __ATOMIC_ACQUIRE);
       if (q != NULL
-	  && completed (q) < __atomic_load_n (&q->state->submitted,
-					      __ATOMIC_ACQUIRE))
+	  && (__atomic_load_n (&q->state->issuing, __ATOMIC_ACQUIRE)
+	      || completed (q) < __atomic_load_n (&q->state->submitted,
+						  __ATOMIC_ACQUIRE)))
 	return 1;
     }
   return 0;
