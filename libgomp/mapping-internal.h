@@ -184,7 +184,7 @@ gt_key_init (struct gt_key *k, uintptr_t start, uintptr_t end,
 {
   k->node.host_start = start;
   k->node.host_end = end;
-  k->node.left = k->node.right = NULL;
+  k->node.left = k->node.right = k->node.parent = NULL;
   k->dev_addr = dev_addr;
   k->ready = NULL;
   k->writeback = NULL;

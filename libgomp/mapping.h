@@ -99,7 +99,6 @@ struct gt_key
 				   completed (queued by the construct that
 				   mapped it); NULL: at once.  */
   tgt_event_t writeback;	/* The last copy back queued, or NULL.  */
-  bool writeback_whole;		/* It copies the whole key.  */
   struct gt_refcount *rc;	/* &own_rc, or shared by struct siblings.  */
   struct gt_refcount own_rc;
   struct gt_block *block;
@@ -110,6 +109,7 @@ struct gt_key
 				   data pointer: remapped once non-null.  */
   bool self_mapped;		/* The host object is its own device copy
 				   (declare target, host-code device).  */
+  bool writeback_whole;		/* WRITEBACK copies the whole key.  */
 };
 
 #define GT_KEY_START(k) ((k)->node.host_start)
