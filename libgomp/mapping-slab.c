@@ -40,17 +40,21 @@
 
 #include <stdlib.h>
 
-/* A block's host memory, rounded for alignment.  */
-#define SLAB_BLOCK_BYTES ((GT_RECYCLE_HOST_BYTES + 15) & ~(size_t) 15)
+/* A block's host memory: a record of whole cache lines, the key first
+   (gt_block_new), so that the key of a small object lies in two lines
+   and its block and count in a third.  */
+#define SLAB_LINE 64
+#define SLAB_BLOCK_BYTES \
+  ((GT_RECYCLE_HOST_BYTES + SLAB_LINE - 1) & ~(size_t) (SLAB_LINE - 1))
 #define SLAB_CHUNK_BLOCKS 256
 #define SPARE_MAX (1u << 20)
 
-/* A chunk: its blocks follow.  Chunks stay on a list, so that tools that
-   look for leaks see them reachable.  */
+/* A chunk, aligned to a cache line: its records follow, from its second
+   line.  Chunks stay on a list, so that tools that look for leaks see
+   them reachable.  */
 struct slab_chunk
 {
   struct slab_chunk *next;
-  size_t pad;
 };
 
 static gt_mutex_t slab_lock = GT_MUTEX_INITIALIZER;	/* Guards all below.  */
@@ -78,7 +82,8 @@ host_block (void)
       if (carve_left == 0)
 	{
 	  struct slab_chunk *c
-	    = malloc (sizeof *c + SLAB_CHUNK_BLOCKS * SLAB_BLOCK_BYTES);
+	    = aligned_alloc (SLAB_LINE,
+			     SLAB_LINE + SLAB_CHUNK_BLOCKS * SLAB_BLOCK_BYTES);
 	  if (c == NULL)
 	    {
 	      gt_mutex_release (&slab_lock);
@@ -86,10 +91,10 @@ host_block (void)
 	    }
 	  c->next = chunks;
 	  chunks = c;
-	  carve_next = (char *) (c + 1);
+	  carve_next = (char *) c + SLAB_LINE;
 	  carve_left = SLAB_CHUNK_BLOCKS;
 	}
-      b = (struct gt_block *) carve_next;
+      b = (struct gt_block *) (carve_next + sizeof (struct gt_key));
       carve_next += SLAB_BLOCK_BYTES;
       carve_left--;
     }
