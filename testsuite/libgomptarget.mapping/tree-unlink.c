@@ -19,32 +19,9 @@ void *omp_get_mapped_ptr (const void *, int);
 #define N 20000
 #define SIZE 40
 
-static char *obj[N];
-static int order[N];
-static char mapped[N];
+#include "many-objects.h"
+
 static int dev;
-
-static unsigned long long seed = 88172645463325252ull;
-
-static unsigned long
-rnd (void)
-{
-  seed ^= seed << 13;
-  seed ^= seed >> 7;
-  seed ^= seed << 17;
-  return (unsigned long) seed;
-}
-
-static void
-shuffle (void)
-{
-  for (int i = N - 1; i > 0; i--)
-    {
-      int j = (int) (rnd () % (unsigned long) (i + 1)), t = order[i];
-      order[i] = order[j];
-      order[j] = t;
-    }
-}
 
 /* Object I is mapped exactly when it should be; an interior address
    (found by a walk down the tree) gives its own device copy.  */
@@ -69,30 +46,14 @@ check_all (void)
     check_one (i);
 }
 
-/* A look at a few objects at random: interior lookups in between
-   removals.  */
+/* Unmap object I, then look at a few objects at random: interior
+   lookups in between removals.  */
 static void
-check_some (void)
+leave_check (int i)
 {
+  leave (i);
   for (int j = 0; j < 3; j++)
     check_one ((int) (rnd () % N));
-}
-
-static void
-enter (int i)
-{
-  char *p = obj[i];
-#pragma omp target enter data map(to: p[0:SIZE])
-  mapped[i] = 1;
-}
-
-static void
-leave (int i)
-{
-  char *p = obj[i];
-#pragma omp target exit data map(from: p[0:SIZE])
-  mapped[i] = 0;
-  check_some ();
 }
 
 /* Each mapped object's device copy is its own: increment it there.  */
@@ -147,7 +108,7 @@ main (void)
   check_all ();
   bump_mapped ();
   for (int i = 0; i < N; i += 2)
-    leave (i);
+    leave_check (i);
   check_all ();
   /* Back in reverse order, then out from the largest.  */
   for (int i = N - 2; i >= 0; i -= 2)
@@ -155,7 +116,7 @@ main (void)
   check_all ();
   bump_mapped ();
   for (int i = N - 1; i >= 0; i -= 3)
-    leave (i);
+    leave_check (i);
   check_all ();
   /* At random, in and out, with interior lookups all along.  */
   for (int round = 0; round < 3; round++)
@@ -165,7 +126,7 @@ main (void)
 	{
 	  int k = order[i];
 	  if (mapped[k] && (rnd () & 1))
-	    leave (k);
+	    leave_check (k);
 	  else if (!mapped[k])
 	    enter (k);
 	}
@@ -175,7 +136,7 @@ main (void)
   shuffle ();
   for (int i = 0; i < N; i++)
     if (mapped[order[i]])
-      leave (order[i]);
+      leave_check (order[i]);
   check_all ();
   for (int i = 0; i < N; i++)
     {
