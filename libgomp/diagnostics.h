@@ -75,6 +75,13 @@ const char *gt_debug_count (int n, char *buf, size_t size) GT_HIDDEN;
 void *gt_malloc (size_t) GT_HIDDEN __attribute__ ((malloc));
 void *gt_calloc (size_t, size_t) GT_HIDDEN __attribute__ ((malloc));
 void *gt_realloc (void *, size_t) GT_HIDDEN;
+/* SIZE bytes of a big table read at random places (the mapping index,
+   the slab's chunks): from half a huge page (2 MiB) on, rounded up to
+   whole huge pages, aligned to them, and the kernel asked to back them
+   with huge pages (transparent huge pages in their "madvise" mode), so
+   that a read at random does not walk the page tables as well.  Freed
+   with free.  */
+void *gt_malloc_huge (size_t) GT_HIDDEN __attribute__ ((malloc));
 
 /* ---- Locks.  ---- */
 

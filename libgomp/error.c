@@ -25,6 +25,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 int gt_debug_level;
@@ -122,5 +123,25 @@ gt_realloc (void *old, size_t size)
   void *p = realloc (old, size ? size : 1);
   if (p == NULL)
     gt_fatal ("out of memory allocating %zu bytes", size);
+  return p;
+}
+
+#define HUGE_PAGE ((size_t) 2 << 20)
+
+void *
+gt_malloc_huge (size_t size)
+{
+  void *p;
+
+  if (size < HUGE_PAGE / 2)
+    return gt_malloc (size);
+  size = (size + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+  p = aligned_alloc (HUGE_PAGE, size);
+  if (p == NULL)
+    gt_fatal ("out of memory allocating %zu bytes", size);
+#ifdef MADV_HUGEPAGE
+  /* Only advice: where the kernel refuses, small pages serve.  */
+  madvise (p, size, MADV_HUGEPAGE);
+#endif
   return p;
 }

@@ -100,15 +100,18 @@ gt_pointer_kind_p (int kind)
 /* ---- Keys and blocks (mapping-keys.c).  ---- */
 
 /* Blocks of at most GT_RECYCLE_DEVICE_BYTES of device memory (the
-   smallest size plugin pools hand out) with one key and at most one
+   smallest size plugin pools hand out) with at most one key and one
    shared reference count are all made that size and reused, device
    memory included: the mapping of a scalar or a small array then neither
    allocates nor calls the plugin.  Each thread keeps at most
    GT_RECYCLE_MAX of those it freed (mapping-scratch.c); the others go to
-   their device's spare blocks (mapping-slab.c).  */
+   their device's spare blocks (mapping-slab.c).  Their host memory is a
+   record of GT_RECYCLE_HOST_BYTES, aligned to a cache line: the key
+   first (two whole lines), then the block and the reference count (the
+   third line).  */
 #define GT_RECYCLE_DEVICE_BYTES 64
 #define GT_RECYCLE_HOST_BYTES \
-  (sizeof (struct gt_block) + sizeof (struct gt_key) \
+  (sizeof (struct gt_key) + sizeof (struct gt_block) \
    + sizeof (struct gt_refcount))
 #define GT_RECYCLE_MAX 16
 
@@ -128,37 +131,39 @@ void gt_block_spare (struct gt_block *b) GT_HIDDEN;
 bool gt_block_recycle (struct gt_block *b) GT_HIDDEN;
 
 /* DEV's lock held: a block of SIZE bytes of device memory (none if SIZE
-   is 0) with room after it for NKEYS keys and NRCS shared reference
+   is 0) with room beside it for NKEYS keys and NRCS shared reference
    counts, which *KEYS and *RCS receive.  */
 static inline struct gt_block *
 gt_block_new (struct gt_device *dev, size_t size, size_t nkeys, size_t nrcs,
 	      struct gt_key **keys, struct gt_refcount **rcs)
 {
-  size_t bytes = (sizeof (struct gt_block) + nkeys * sizeof (struct gt_key)
-		  + nrcs * sizeof (struct gt_refcount));
   struct gt_block *b;
 
-  if (size != 0 && size <= GT_RECYCLE_DEVICE_BYTES
-      && bytes <= GT_RECYCLE_HOST_BYTES)
+  if (size != 0 && size <= GT_RECYCLE_DEVICE_BYTES && nkeys <= 1 && nrcs <= 1)
     {
       b = gt_block_reuse (dev);
       if (b == NULL)
 	b = gt_block_small (dev);
+      /* The key before the block, the count after it.  */
+      *keys = (struct gt_key *) b - 1;
+      if (rcs)
+	*rcs = (struct gt_refcount *) (b + 1);
     }
   else
     {
-      b = gt_malloc (bytes);
+      b = gt_malloc (sizeof (struct gt_block) + nkeys * sizeof (struct gt_key)
+		     + nrcs * sizeof (struct gt_refcount));
       b->dev = dev;
       b->dev_ptr = size ? gt_dev_alloc (dev, size, NULL) : NULL;
       b->recyclable = false;
+      *keys = (struct gt_key *) (b + 1);
+      if (rcs)
+	*rcs = (struct gt_refcount *) (*keys + nkeys);
     }
   b->live_keys = 0;
   b->pins = 0;
   b->free_pending = false;
   b->next_dead = NULL;
-  *keys = (struct gt_key *) (b + 1);
-  if (rcs)
-    *rcs = (struct gt_refcount *) (*keys + nkeys);
   return b;
 }
 
@@ -184,7 +189,7 @@ gt_key_init (struct gt_key *k, uintptr_t start, uintptr_t end,
 {
   k->node.host_start = start;
   k->node.host_end = end;
-  k->node.left = k->node.right = NULL;
+  k->node.left = k->node.right = k->node.parent = NULL;
   k->dev_addr = dev_addr;
   k->ready = NULL;
   k->writeback = NULL;

@@ -40,17 +40,25 @@
 
 #include <stdlib.h>
 
-/* A block's host memory, rounded for alignment.  */
-#define SLAB_BLOCK_BYTES ((GT_RECYCLE_HOST_BYTES + 15) & ~(size_t) 15)
+/* A block's host memory: a record of whole cache lines, the key first
+   (gt_block_new), so that the key of a small object lies in two lines
+   and its block and count in a third.  */
+#define SLAB_LINE 64
+#define SLAB_BLOCK_BYTES \
+  ((GT_RECYCLE_HOST_BYTES + SLAB_LINE - 1) & ~(size_t) (SLAB_LINE - 1))
+/* The first chunk's blocks; each next chunk has twice as many, up to
+   a huge page's worth (gt_malloc_huge): 10^6 small objects mapped at
+   once spread their keys over 200 MB, read at random.  */
 #define SLAB_CHUNK_BLOCKS 256
+#define SLAB_CHUNK_MAX_BLOCKS (((size_t) 2 << 20) / SLAB_BLOCK_BYTES - 1)
 #define SPARE_MAX (1u << 20)
 
-/* A chunk: its blocks follow.  Chunks stay on a list, so that tools that
-   look for leaks see them reachable.  */
+/* A chunk, aligned to a cache line: its records follow, from its second
+   line.  Chunks stay on a list, so that tools that look for leaks see
+   them reachable.  */
 struct slab_chunk
 {
   struct slab_chunk *next;
-  size_t pad;
 };
 
 static gt_mutex_t slab_lock = GT_MUTEX_INITIALIZER;	/* Guards all below.  */
@@ -58,6 +66,7 @@ GT_FORK_LOCK (slab_lock);
 static struct slab_chunk *chunks;
 static char *carve_next;
 static size_t carve_left;	/* Blocks left in the newest chunk.  */
+static size_t chunk_blocks = SLAB_CHUNK_BLOCKS;	/* The next chunk's.  */
 /* Blocks of host memory only, first in first out.  */
 static struct gt_block *bare_head, *bare_tail;
 
@@ -77,8 +86,10 @@ host_block (void)
     {
       if (carve_left == 0)
 	{
+	  size_t bytes = SLAB_LINE + chunk_blocks * SLAB_BLOCK_BYTES;
 	  struct slab_chunk *c
-	    = malloc (sizeof *c + SLAB_CHUNK_BLOCKS * SLAB_BLOCK_BYTES);
+	    = (chunk_blocks == SLAB_CHUNK_MAX_BLOCKS ? gt_malloc_huge (bytes)
+	       : aligned_alloc (SLAB_LINE, bytes));
 	  if (c == NULL)
 	    {
 	      gt_mutex_release (&slab_lock);
@@ -86,10 +97,12 @@ host_block (void)
 	    }
 	  c->next = chunks;
 	  chunks = c;
-	  carve_next = (char *) (c + 1);
-	  carve_left = SLAB_CHUNK_BLOCKS;
+	  carve_next = (char *) c + SLAB_LINE;
+	  carve_left = chunk_blocks;
+	  chunk_blocks = 2 * chunk_blocks < SLAB_CHUNK_MAX_BLOCKS
+			 ? 2 * chunk_blocks : SLAB_CHUNK_MAX_BLOCKS;
 	}
-      b = (struct gt_block *) carve_next;
+      b = (struct gt_block *) (carve_next + sizeof (struct gt_key));
       carve_next += SLAB_BLOCK_BYTES;
       carve_left--;
     }

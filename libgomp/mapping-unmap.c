@@ -244,6 +244,8 @@ gt_exit_data_locked (struct gt_xfer *x, struct gt_construct *c,
       if (k == NULL || k->removed || k->rc->closing != NULL
 	  || k->rc->count == GT_REFCOUNT_INFINITY)
 	continue;
+      /* Its block is written if it goes: loaded beside the copy back.  */
+      __builtin_prefetch (k->block, 1);
 
       uintptr_t before = k->rc->count;
       first = k->rc->gen != gen;

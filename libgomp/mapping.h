@@ -76,18 +76,20 @@ struct gt_refcount
 };
 
 /* One device allocation holding the objects mapped by one construct (or
-   one item of an enter data).  It is freed when its last key goes.  */
+   one item of an enter data).  It is freed when its last key goes.
+   40 bytes: a small block's key, the block and a reference count fill
+   three cache lines (mapping-slab.c).  */
 struct gt_block
 {
   struct gt_device *dev;
   void *dev_ptr;		/* NULL for omp_target_associate_ptr.  */
-  size_t live_keys;
+  struct gt_block *next_dead;	/* Queue of blocks being freed.  */
+  unsigned live_keys;
   unsigned pins;		/* Nowait constructs that keep it alive
 				   until they are complete (closing keys).  */
+  unsigned incarnation;		/* The device's when DEV_PTR was had.  */
   bool free_pending;
   bool recyclable;		/* Of the small size kept for reuse.  */
-  unsigned incarnation;		/* The device's when DEV_PTR was had.  */
-  struct gt_block *next_dead;	/* Queue of blocks being freed.  */
 };
 
 /* One mapped object: a node of the device's splay tree.  */
@@ -99,7 +101,6 @@ struct gt_key
 				   completed (queued by the construct that
 				   mapped it); NULL: at once.  */
   tgt_event_t writeback;	/* The last copy back queued, or NULL.  */
-  bool writeback_whole;		/* It copies the whole key.  */
   struct gt_refcount *rc;	/* &own_rc, or shared by struct siblings.  */
   struct gt_refcount own_rc;
   struct gt_block *block;
@@ -110,6 +111,7 @@ struct gt_key
 				   data pointer: remapped once non-null.  */
   bool self_mapped;		/* The host object is its own device copy
 				   (declare target, host-code device).  */
+  bool writeback_whole;		/* WRITEBACK copies the whole key.  */
 };
 
 #define GT_KEY_START(k) ((k)->node.host_start)

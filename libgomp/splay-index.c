@@ -52,7 +52,7 @@ grow (struct gt_splay_index *x)
   size_t n = x->slots ? x->mask + 1 : 0, i;
   size_t nn = n ? 2 * n : INDEX_MIN_SLOTS;
 
-  x->slots = gt_malloc (nn * sizeof *x->slots);
+  x->slots = gt_malloc_huge (nn * sizeof *x->slots);
   memset (x->slots, 0, nn * sizeof *x->slots);
   x->mask = nn - 1;
   for (i = 0; i < n; i++)

@@ -50,61 +50,89 @@ range_cmp (uintptr_t start, uintptr_t end, const struct gt_key *k)
 
 /* Top-down splay: bring the key closest to [START, END) to the root.
    The keys found below the range go to a left tree, hung at *LHOOK, the
-   keys above it to a right tree, hung at *RHOOK.  (Not GCC's header-node
-   form: the compiler joins the header's two words in one load right
-   after storing them apart, which stalls the processor.)  */
+   keys above it to a right tree, hung at *RHOOK; LOWNER and ROWNER are
+   the keys those hooks are in, NULL while nothing hangs there.  (Not
+   GCC's header-node form: the compiler joins the header's two words in
+   one load right after storing them apart, which stalls the processor.)
+   Each key that changes parent is told: a rotation's middle subtree,
+   the keys hung on the side trees, the root's children.  */
 static void
 splay (struct gt_splay_tree *t, uintptr_t start, uintptr_t end)
 {
   struct gt_key *n = t->root, *ltree = NULL, *rtree = NULL;
   struct gt_key **lhook = &ltree, **rhook = &rtree;
+  struct gt_key *lowner = NULL, *rowner = NULL, *c;
 
   if (n == NULL)
     return;
   for (;;)
     {
-      int c = range_cmp (start, end, n);
-      if (c < 0)
+      int cmp = range_cmp (start, end, n);
+      if (cmp < 0)
 	{
 	  struct gt_key *y = NODE (n)->left;
 	  if (y == NULL)
 	    break;
 	  if (range_cmp (start, end, y) < 0)
 	    {
-	      NODE (n)->left = NODE (y)->right;
+	      if ((c = NODE (y)->right) != NULL)
+		NODE (c)->parent = n;
+	      NODE (n)->left = c;
 	      NODE (y)->right = n;
+	      NODE (n)->parent = y;
 	      n = y;
 	      if (NODE (n)->left == NULL)
 		break;
 	    }
 	  *rhook = n;
+	  NODE (n)->parent = rowner;
+	  rowner = n;
 	  rhook = &NODE (n)->left;
 	  n = NODE (n)->left;
 	}
-      else if (c > 0)
+      else if (cmp > 0)
 	{
 	  struct gt_key *y = NODE (n)->right;
 	  if (y == NULL)
 	    break;
 	  if (range_cmp (start, end, y) > 0)
 	    {
-	      NODE (n)->right = NODE (y)->left;
+	      if ((c = NODE (y)->left) != NULL)
+		NODE (c)->parent = n;
+	      NODE (n)->right = c;
 	      NODE (y)->left = n;
+	      NODE (n)->parent = y;
 	      n = y;
 	      if (NODE (n)->right == NULL)
 		break;
 	    }
 	  *lhook = n;
+	  NODE (n)->parent = lowner;
+	  lowner = n;
 	  lhook = &NODE (n)->right;
 	  n = NODE (n)->right;
 	}
       else
 	break;
     }
-  *lhook = NODE (n)->left;
-  *rhook = NODE (n)->right;
-  NODE (n)->left = ltree;
-  NODE (n)->right = rtree;
+  /* A side on which nothing was hung keeps N's child as it is.  */
+  if (lowner != NULL)
+    {
+      if ((c = NODE (n)->left) != NULL)
+	NODE (c)->parent = lowner;
+      *lhook = c;
+      NODE (n)->left = ltree;
+      NODE (ltree)->parent = n;
+    }
+  if (rowner != NULL)
+    {
+      if ((c = NODE (n)->right) != NULL)
+	NODE (c)->parent = rowner;
+      *rhook = c;
+      NODE (n)->right = rtree;
+      NODE (rtree)->parent = n;
+    }
+  NODE (n)->parent = NULL;
   t->root = n;
 }
 
@@ -131,7 +159,12 @@ gt_splay_lookup (struct gt_splay_tree *t, uintptr_t start, uintptr_t end)
      found starts at START and is not empty, so it overlaps
      [START, END) unless that is empty.  */
   if (start != end && (n = gt_index_find (&t->index, start)) != NULL)
-    return n;
+    {
+      /* A key is two cache lines (mapping.h), and the caller reads
+	 both: the second is loaded beside the first, not after it.  */
+      __builtin_prefetch ((const char *) n + 64);
+      return n;
+    }
   limit = walk_limit (t->count);
   for (n = t->root; n != NULL; depth++)
     {
@@ -164,10 +197,12 @@ void
 gt_splay_insert (struct gt_splay_tree *t, struct gt_key *key)
 {
   struct gt_splay_node *k = NODE (key);
+  struct gt_key *r, *c;
 
   t->count++;
   if (k->host_end != k->host_start)
     gt_index_add (&t->index, k->host_start, key);
+  k->parent = NULL;
   if (t->root == NULL)
     {
       k->left = k->right = NULL;
@@ -181,18 +216,22 @@ gt_splay_insert (struct gt_splay_tree *t, struct gt_key *key)
   if (k->host_end > t->hi)
     t->hi = k->host_end;
   splay (t, k->host_start, k->host_end);
-  if (range_cmp (k->host_start, k->host_end, t->root) < 0)
+  r = t->root;
+  if (range_cmp (k->host_start, k->host_end, r) < 0)
     {
-      k->left = NODE (t->root)->left;
-      k->right = t->root;
-      NODE (t->root)->left = NULL;
+      c = k->left = NODE (r)->left;
+      k->right = r;
+      NODE (r)->left = NULL;
     }
   else
     {
-      k->right = NODE (t->root)->right;
-      k->left = t->root;
-      NODE (t->root)->right = NULL;
+      c = k->right = NODE (r)->right;
+      k->left = r;
+      NODE (r)->right = NULL;
     }
+  if (c != NULL)
+    NODE (c)->parent = key;
+  NODE (r)->parent = key;
   t->root = key;
 }
 
@@ -200,23 +239,51 @@ void
 gt_splay_remove (struct gt_splay_tree *t, struct gt_key *key)
 {
   struct gt_splay_node *k = NODE (key);
+  struct gt_key *p = k->parent, *m, **link;
+  unsigned depth = 0;
 
-  splay (t, k->host_start, k->host_end);
-  if (t->root != key)
+  if (p == NULL)
+    link = &t->root;
+  else
+    link = NODE (p)->left == key ? &NODE (p)->left : &NODE (p)->right;
+  if (*link != key)
     gt_fatal ("internal error: removing a key that is not mapped");
   t->count--;
   if (k->host_end != k->host_start)
     gt_index_remove (&t->index, k->host_start);
   if (k->left == NULL)
-    t->root = k->right;
+    m = k->right;
+  else if (k->right == NULL)
+    m = k->left;
   else
     {
-      struct gt_key *right = k->right;
-      t->root = k->left;
-      /* Bring the largest key of the left subtree to its root; it then
-	 has no right child.  */
-      splay (t, UINTPTR_MAX, UINTPTR_MAX);
-      NODE (t->root)->right = right;
+      /* The predecessor M, the largest key on the left, takes KEY's
+	 place; its own left subtree takes M's.  */
+      m = k->left;
+      if (NODE (m)->right != NULL)
+	{
+	  struct gt_key *mp, *ml;
+	  do
+	    {
+	      m = NODE (m)->right;
+	      depth++;
+	    }
+	  while (NODE (m)->right != NULL);
+	  mp = NODE (m)->parent;
+	  ml = NODE (m)->left;
+	  NODE (mp)->right = ml;
+	  if (ml != NULL)
+	    NODE (ml)->parent = mp;
+	  NODE (m)->left = k->left;
+	  NODE (k->left)->parent = m;
+	}
+      NODE (m)->right = k->right;
+      NODE (k->right)->parent = m;
     }
-  k->left = k->right = NULL;
+  *link = m;
+  if (m != NULL)
+    NODE (m)->parent = p;
+  k->left = k->right = k->parent = NULL;
+  if (depth > walk_limit (t->count))
+    splay (t, NODE (m)->host_start, NODE (m)->host_end);
 }

@@ -44,13 +44,16 @@ struct gt_splay_tree
   uintptr_t lo, hi;
 };
 
-/* The node fields a key must provide, embedded first in struct gt_key.  */
+/* The node fields a key must provide, embedded first in struct gt_key.
+   PARENT is NULL at the root: a key found through the index is taken out
+   without a walk from the root.  */
 struct gt_splay_node
 {
   uintptr_t host_start;
   uintptr_t host_end;
   struct gt_key *left;
   struct gt_key *right;
+  struct gt_key *parent;
 };
 
 /* Find a key overlapping [START, END), END > START; NULL if none
@@ -70,7 +73,10 @@ struct gt_key *gt_splay_lookup_0len (struct gt_splay_tree *, uintptr_t start,
 /* Insert KEY, which must not overlap any key in the tree.  */
 void gt_splay_insert (struct gt_splay_tree *, struct gt_key *key);
 
-/* Remove KEY, which must be in the tree.  */
+/* Remove KEY, which must be in the tree.  It is unlinked where it is,
+   through its parent, without splaying: a key with two children gives
+   way to its predecessor; only a walk to that predecessor longer than a
+   lookup may take splays it.  */
 void gt_splay_remove (struct gt_splay_tree *, struct gt_key *key);
 
 #endif /* GT_SPLAY_TREE_H */

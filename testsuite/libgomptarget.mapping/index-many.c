@@ -16,31 +16,9 @@ void *omp_get_mapped_ptr (const void *, int);
 #define N 100000
 #define SIZE 24
 
-static char *obj[N];
-static int order[N];
-static char mapped[N], changed[N];
+#include "many-objects.h"
 
-static unsigned long long seed = 88172645463325252ull;
-
-static unsigned long
-rnd (void)
-{
-  seed ^= seed << 13;
-  seed ^= seed >> 7;
-  seed ^= seed << 17;
-  return (unsigned long) seed;
-}
-
-static void
-shuffle (void)
-{
-  for (int i = N - 1; i > 0; i--)
-    {
-      int j = (int) (rnd () % (unsigned long) (i + 1)), t = order[i];
-      order[i] = order[j];
-      order[j] = t;
-    }
-}
+static char changed[N];
 
 static void
 check (int dev)
@@ -55,22 +33,6 @@ check (int dev)
 			|| d == obj[i]))
 	abort ();
     }
-}
-
-static void
-enter (int i)
-{
-  char *p = obj[i];
-#pragma omp target enter data map(to: p[0:SIZE])
-  mapped[i] = 1;
-}
-
-static void
-leave (int i)
-{
-  char *p = obj[i];
-#pragma omp target exit data map(from: p[0:SIZE])
-  mapped[i] = 0;
 }
 
 int
