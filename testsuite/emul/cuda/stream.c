@@ -158,21 +158,11 @@ spare_processors (void)
   return __atomic_load_n (&spare, __ATOMIC_RELAXED);
 }
 
-static long
-ns_since (const struct timespec *start)
-{
-  struct timespec now;
-  clock_gettime (CLOCK_MONOTONIC, &now);
-  return (now.tv_sec - start->tv_sec) * 1000000000L
-	 + (now.tv_nsec - start->tv_nsec);
-}
-
 /* Poll until *P reaches V (acquire order), for at most SPIN_NS from
    START, unless *SPINS (the last such wait's lesson) says that it would
    not be long enough; whether it did.  */
 static bool
-spin_until (const uint64_t *p, uint64_t v, int *spins,
-	    const struct timespec *start)
+spin_until (const uint64_t *p, uint64_t v, int *spins, long long start)
 {
   if (__atomic_load_n (p, __ATOMIC_ACQUIRE) >= v)
     return true;
@@ -185,7 +175,7 @@ spin_until (const uint64_t *p, uint64_t v, int *spins,
 #endif
       if (__atomic_load_n (p, __ATOMIC_ACQUIRE) >= v)
 	return true;
-      if (polls % 16 == 0 && ns_since (start) > SPIN_NS)
+      if (polls % 16 == 0 && now_ns () - start > SPIN_NS)
 	{
 	  __atomic_store_n (spins, 0, __ATOMIC_RELAXED);
 	  return false;
@@ -196,9 +186,9 @@ spin_until (const uint64_t *p, uint64_t v, int *spins,
 /* A wait that began at START slept until now: polling would have served
    it if it was short.  */
 static void
-spin_learn (int *spins, const struct timespec *start)
+spin_learn (int *spins, long long start)
 {
-  __atomic_store_n (spins, ns_since (start) <= SPIN_NS, __ATOMIC_RELAXED);
+  __atomic_store_n (spins, now_ns () - start <= SPIN_NS, __ATOMIC_RELAXED);
 }
 
 /* The worker of stream S: run its operations in order, each once the
@@ -215,17 +205,16 @@ worker (void *arg)
 	{
 	  /* Poll for the next operation a while first.  */
 	  uint64_t next = s->completed + 1;
-	  struct timespec start;
-	  clock_gettime (CLOCK_MONOTONIC, &start);
+	  long long start = now_ns ();
 	  pthread_mutex_unlock (&s->lock);
 	  bool polled = spin_until (&s->enqueued, next, &s->worker_spins,
-				    &start);
+				    start);
 	  pthread_mutex_lock (&s->lock);
 	  if (!polled && s->head == NULL && !s->closing)
 	    {
 	      while (s->head == NULL && !s->closing)
 		pthread_cond_wait (&s->cond, &s->lock);
-	      spin_learn (&s->worker_spins, &start);
+	      spin_learn (&s->worker_spins, start);
 	    }
 	}
       if (s->head == NULL)
@@ -454,9 +443,8 @@ void
 emul_stream_wait (struct CUstream_st *s, uint64_t seq)
 {
   /* Poll a while first, as the real driver's synchronisations do.  */
-  struct timespec start;
-  clock_gettime (CLOCK_MONOTONIC, &start);
-  if (spin_until (&s->completed, seq, &s->wait_spins, &start))
+  long long start = now_ns ();
+  if (spin_until (&s->completed, seq, &s->wait_spins, start))
     return;
   pthread_mutex_lock (&s->lock);
   bool slept = s->completed < seq;
@@ -464,7 +452,7 @@ emul_stream_wait (struct CUstream_st *s, uint64_t seq)
     pthread_cond_wait (&s->cond, &s->lock);
   pthread_mutex_unlock (&s->lock);
   if (slept)
-    spin_learn (&s->wait_spins, &start);
+    spin_learn (&s->wait_spins, start);
 }
 
 /* Wait for the work queued so far on the streams of CTX that WHICH
