@@ -378,14 +378,29 @@ new_rec (struct thread_buf **bp, int kind, int device, uint64_t t0,
   if (b == NULL)
     return NULL;
   r = next_rec (b);
-  memset (r, 0, sizeof *r);
-  r->kind = (unsigned char) kind;
-  r->device = device;
-  r->tid = b->tid;
-  r->t0 = t0;
-  r->t1 = t1;
+  /* Stored in place, not cleared with memset first (a call).  */
+  *r = (struct gt_profile_rec) { .kind = (unsigned char) kind,
+				 .device = device, .tid = b->tid, .t0 = t0,
+				 .t1 = t1 };
   *bp = b;
   return r;
+}
+
+/* The name of host function FN for a record: gt_profile_fn_name's,
+   with the last one the thread asked for at hand (a program's regions
+   come back to the same functions).  */
+static GT_TLS const void *last_fn;
+static GT_TLS const char *last_fn_name;
+
+static inline const char *
+fn_name (const void *fn)
+{
+  if (fn != last_fn || last_fn_name == NULL)
+    {
+      last_fn_name = gt_profile_fn_name (fn);
+      last_fn = fn;
+    }
+  return last_fn_name;
 }
 
 void
@@ -401,7 +416,7 @@ gt_profile_region (int device, const void *fn, int num_teams,
     gt_summary_region (fn, t1 - t0);
   if (!(gt_profile_on & GT_PROFILE_TRACE))
     return;
-  name = gt_profile_fn_name (fn);
+  name = fn_name (fn);
   if ((r = new_rec (&b, GT_REC_REGION, device, t0, t1)) == NULL)
     return;
   r->flags = async ? GT_REC_ASYNC : 0;
@@ -487,17 +502,18 @@ announce (struct thread_buf *b, unsigned char *bits, int device,
   unsigned slot = (unsigned) (device * 64 + (int) queue);
   struct gt_profile_rec *r;
 
+  /* Read first: the bit is set but once.  */
   if (slot < MAX_ANNOUNCED
-      && (__atomic_fetch_or (&bits[slot / 8],
+      && ((__atomic_load_n (&bits[slot / 8], __ATOMIC_RELAXED)
+	   & (1u << (slot % 8)))
+	  || (__atomic_fetch_or (&bits[slot / 8],
 			     (unsigned char) (1u << (slot % 8)),
-			     __ATOMIC_RELAXED) & (1u << (slot % 8))))
+			     __ATOMIC_RELAXED) & (1u << (slot % 8)))))
     return;
   r = next_rec (b);
-  memset (r, 0, sizeof *r);
-  r->kind = GT_REC_ANNOUNCE;
-  r->flags = device_clock ? GT_REC_DEVICE_CLOCK : 0;
-  r->device = device;
-  r->queue = queue;
+  *r = (struct gt_profile_rec) { .kind = GT_REC_ANNOUNCE,
+				 .flags = device_clock ? GT_REC_DEVICE_CLOCK
+				 : 0, .device = device, .queue = queue };
 }
 
 /* The name of a queue's operation of KIND (valid): a launch's kernel NAME
@@ -515,7 +531,7 @@ op_name (int kind, const char *name, const void *host_fn)
       return s == buf ? NULL : s;
     }
   if (kind == GT_PROFILE_OP_LAUNCH && host_fn != NULL)
-    return gt_profile_fn_name (host_fn);
+    return fn_name (host_fn);
   return NULL;
 }
 
@@ -655,7 +671,7 @@ void
 gt_profile_reverse (int device, const void *fn, uint64_t t0)
 {
   if (gt_profile_on & GT_PROFILE_TRACE)
-    simple_span (GT_REC_REVERSE, device, t0, gt_profile_fn_name (fn),
+    simple_span (GT_REC_REVERSE, device, t0, fn_name (fn),
 		 (uintptr_t) fn, 0);
 }
 

@@ -151,6 +151,19 @@ main (int argc, char **argv)
       work ();
       return 0;
     }
+#ifdef __SANITIZE_THREAD__
+  /* The forked child starts a thread of its own (the trace's writer),
+     which ThreadSanitizer refuses after a fork () of a process with
+     threads unless told.  */
+  {
+    const char *o = getenv ("TSAN_OPTIONS");
+    char opts[1024];
+
+    snprintf (opts, sizeof opts, "%s%sdie_after_fork=0", o ? o : "",
+	      o && *o ? ":" : "");
+    setenv ("TSAN_OPTIONS", opts, 1);
+  }
+#endif
   snprintf (prefix, sizeof prefix, "gt-profile-many-%d-", (int) getpid ());
   snprintf (name, sizeof name, "%s/%s%%p.json", tmp_dir (), prefix);
   child = run_child ("GOMPTARGET_PROFILE", name);
