@@ -177,6 +177,22 @@ main (int argc, char **argv)
 	  || sscanf (e->d_name + strlen (prefix), "%d.json", &pid) != 1)
 	continue;
       snprintf (path, sizeof path, "%s/%s", tmp_dir (), e->d_name);
+#ifdef __SANITIZE_THREAD__
+      /* The checker's reader runs out of ThreadSanitizer's memory on
+	 files of this size: the run above is what is checked for races;
+	 here only that each file was closed.  */
+      {
+	char *text = read_file (path);
+	size_t n = strlen (text);
+
+	if (n < 3 || strcmp (text + n - 3, "\n]\n") != 0)
+	  fail ("%s: not closed", path);
+	free (text);
+	unlink (path);
+	files++;
+	continue;
+      }
+#endif
       if (pid == child)
 	check_file (path, pid, "on_threads._omp_fn.*", THREADS * PER_THREAD,
 		    THREADS, "after_fork._omp_fn.*", 1);
