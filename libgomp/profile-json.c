@@ -370,41 +370,33 @@ put_device_op (struct gt_profile_text *b, const struct gt_profile_rec *r)
 static void
 put_simple (struct gt_profile_text *b, const struct gt_profile_rec *r)
 {
-  switch (r->kind)
+  static const char *const names[] = {
+    [GT_REC_CONSOLE] = "console output", [GT_REC_ALLOC] = "alloc",
+    [GT_REC_FREE] = "free", [GT_REC_WAIT] = "wait"
+  };
+  static const char *const cats[] = {
+    [GT_REC_CONSOLE] = "console", [GT_REC_ALLOC] = "alloc",
+    [GT_REC_FREE] = "alloc", [GT_REC_WAIT] = "wait"
+  };
+  bool reverse = r->kind == GT_REC_REVERSE;
+
+  begin_span (b, reverse ? r->name : names[r->kind],
+	      reverse ? "reverse" : cats[r->kind], r->t0, r->t1, r->tid);
+  put_device (b, r->device);
+  if (r->kind == GT_REC_CONSOLE || r->kind == GT_REC_ALLOC)
     {
-    case GT_REC_CONSOLE:
-      begin_span (b, "console output", "console", r->t0, r->t1, r->tid);
-      put_device (b, r->device);
       PUT_LIT (b, ",\"bytes\":");
       put_u64 (b, r->n);
-      break;
-    case GT_REC_ALLOC:
-      begin_span (b, "alloc", "alloc", r->t0, r->t1, r->tid);
-      put_device (b, r->device);
-      PUT_LIT (b, ",\"bytes\":");
-      put_u64 (b, r->n);
-      PUT_LIT (b, ",\"ptr\":\"0x");
+    }
+  /* An address, in hexadecimal.  */
+  if (r->kind == GT_REC_ALLOC || r->kind == GT_REC_FREE)
+    PUT_LIT (b, ",\"ptr\":\"0x");
+  else if (reverse)
+    PUT_LIT (b, ",\"fn\":\"0x");
+  if (r->kind == GT_REC_ALLOC || r->kind == GT_REC_FREE || reverse)
+    {
       put_hex (b, r->addr);
       PUT_LIT (b, "\"");
-      break;
-    case GT_REC_FREE:
-      begin_span (b, "free", "alloc", r->t0, r->t1, r->tid);
-      put_device (b, r->device);
-      PUT_LIT (b, ",\"ptr\":\"0x");
-      put_hex (b, r->addr);
-      PUT_LIT (b, "\"");
-      break;
-    case GT_REC_WAIT:
-      begin_span (b, "wait", "wait", r->t0, r->t1, r->tid);
-      put_device (b, r->device);
-      break;
-    default:
-      begin_span (b, r->name, "reverse", r->t0, r->t1, r->tid);
-      put_device (b, r->device);
-      PUT_LIT (b, ",\"fn\":\"0x");
-      put_hex (b, r->addr);
-      PUT_LIT (b, "\"");
-      break;
     }
   END_SPAN (b);
 }
