@@ -732,10 +732,18 @@ after_fork (void)
   gt_profile_names_after_fork ();
   gt_summary_after_fork ();
   /* The parent's writer is not here: the child starts its own.  The
-     parent's queued blocks are left to the parent (and lost here).  */
+     parent's queued blocks are the parent's to write: empty ones here.  */
   writer_started = false;
   writer_sleeping = false;
-  queue_head = NULL;
+  while (queue_head != NULL)
+    {
+      struct gt_profile_block *blk = queue_head;
+
+      queue_head = blk->next;
+      blk->n = 0;
+      blk->next = free_blocks;
+      free_blocks = blk;
+    }
   queue_tail = &queue_head;
   queue_len = 0;
   if (trace_fd < 0)

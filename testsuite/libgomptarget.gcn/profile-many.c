@@ -6,8 +6,8 @@
    (libgomptarget.profile/profile-many-body.h) with the gcn plugin on its
    emulated GPU; fewer regions, which make more records each.  */
 
-#define PER_THREAD 250
-#define IN_CHILD 150
+#define PER_THREAD 150
+#define IN_CHILD 100
 
 #include "../libgomptarget.profile/profile-many-body.h"
 
