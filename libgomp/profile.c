@@ -3,19 +3,27 @@
    and chrome://tracing open: the file starts with "[" and the process's
    name, every record follows as ",\n{...}", and the closing "]" is
    written at exit (both viewers open a file without it, as a crash
-   leaves it).  Each host thread formats its records into a buffer of its
-   own and writes it whole, under the file's lock, when it is full, when
-   the thread ends and at exit: several threads share one valid file, and
-   a crash loses at most what the buffers held.  A "%p" in the file name
-   stands for the process id, so that every process (fork, MPI ranks)
-   writes its own file.
+   leaves it).  Each host thread stores its records, binary and of fixed
+   size (profile.h), in a block of its own; a full block is handed at
+   once to a writer thread, started with the first one, which writes it
+   out as text (profile-json.c) under the file's lock: the thread that
+   records pays for no text.  Several threads share one valid file, and
+   a crash loses at most what the blocks held: the one each thread fills
+   and the few queued for the writer (QUEUE_MAX; a thread that finds the
+   queue full writes the oldest block itself, so a writer that falls
+   behind slows the recording threads rather than holding more).  At exit
+   the queued blocks are written, then each thread's, in that order; a
+   thread that ends hands its block over.  A "%p" in the file name stands
+   for the process id, so that every process (fork, MPI ranks) writes its
+   own file; a child of fork () starts a writer of its own.
 
-   The recorder's locks (the file's, each buffer's, the names' and the
-   summary's) are leaves, taken with gt_mutex_acquire rather than gt_lock:
-   records are made with other locks held (a device's, under which
-   mapping allocates and copies), nothing fatal happens while they are
-   held, and they need no place in the list of held locks that gt_fatal
-   releases.  Order: a buffer's, then the file's or the names'.
+   The recorder's locks (each buffer's, the list of buffers', the file's,
+   the queue's, the names' and the summary's) are leaves, taken with
+   gt_mutex_acquire rather than gt_lock: records are made with other
+   locks held (a device's, under which mapping allocates and copies),
+   nothing fatal happens while they are held, and they need no place in
+   the list of held locks that gt_fatal releases.  Order: a buffer's,
+   then the file's or the names', then the queue's.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -39,6 +47,8 @@
 #include "gomptarget-services.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -52,34 +62,22 @@ int gt_profile_on;
 bool gt_profile_device_times;
 uint64_t gt_profile_tsc_mult, gt_profile_tsc_base, gt_profile_ns_base;
 
-/* The size of a thread's buffer, and the most a record takes: names are
-   cut at NAME_MAX bytes.  */
-#define BUF_SIZE 65536
-#define RECORD_MAX 2048
-#define NAME_MAX_LEN 1024
+/* The most blocks waiting for the writer: beyond, a thread whose block
+   is full writes the oldest itself.  */
+#define QUEUE_MAX 4
+/* The writer's text, written to the file whenever it is nearly full.  */
+#define TEXT_SIZE 65536
 
 struct thread_buf
 {
-  /* Taken by the owner to add records and by whoever writes the buffer
+  /* Taken by the owner to add records and by whoever writes the records
      out (the owner, or exit for a thread still running).  */
   gt_mutex_t lock;
-  size_t len;
   int tid;
-  /* ',"pid":PID,"tid":TID' of the records on the thread's own track.  */
-  char ids[48];
-  size_t ids_len;
-  /* The same of the other tracks it wrote records of last (queues'),
-     by turns.  */
-  struct
-  {
-    int tid;
-    unsigned char len;
-    char s[47];
-  } other_ids[4];
-  unsigned next_other;
+  /* The records not yet handed to the writer; NULL: no memory.  */
+  struct gt_profile_block *blk;
   bool in_use;
   struct thread_buf *next;
-  char data[BUF_SIZE];
 };
 
 /* The trace file (-1: none), its name as given, and the clock at its
@@ -91,10 +89,31 @@ static int trace_pid;
 /* GOMPTARGET_SUMMARY's file; NULL: stderr.  */
 static char *summary_file;
 
-/* Taken to write to the file and to walk or grow the list of buffers.  */
+/* Taken to walk or grow the list of buffers.  */
+static gt_mutex_t bufs_lock = GT_MUTEX_INITIALIZER;
+GT_FORK_LOCK (bufs_lock);
+static struct thread_buf *all_bufs;
+
+/* Taken to turn records into text and write it to the file: by the
+   writer, by a thread that finds the writer behind, and at exit.  Held
+   from taking a block off the queue to writing its last byte, so that
+   the blocks reach the file in the order they were queued.  */
 static gt_mutex_t file_lock = GT_MUTEX_INITIALIZER;
 GT_FORK_LOCK (file_lock);
-static struct thread_buf *all_bufs;
+static char text_data[TEXT_SIZE];
+
+/* The blocks waiting for the writer, oldest first, and the empty ones;
+   under QUEUE_LOCK, taken after a buffer's and the file's (not one of
+   the locks fork () takes, which may take it before the file's; the
+   child makes it anew).  */
+static gt_mutex_t queue_lock = GT_MUTEX_INITIALIZER;
+static struct gt_profile_block *queue_head, **queue_tail = &queue_head;
+static unsigned queue_len;
+static struct gt_profile_block *free_blocks;
+/* Whether the writer thread runs (started with the first full block),
+   and sleeps on QUEUE_WORD, which changes with every block queued.  */
+static bool writer_started, writer_sleeping;
+static int queue_word;
 
 static GT_TLS struct thread_buf *my_buf;
 static pthread_key_t buf_key;
@@ -115,60 +134,192 @@ write_all (int fd, const char *p, size_t n)
     }
 }
 
-/* Write out B's records; B's lock held.  */
+/* The text's flush: FILE_LOCK held.  */
 static void
-flush_locked (struct thread_buf *b)
+text_flush (struct gt_profile_text *t)
 {
-  if (b->len == 0)
-    return;
-  gt_mutex_acquire (&file_lock);
   if (trace_fd >= 0)
-    write_all (trace_fd, b->data, b->len);
-  gt_mutex_release (&file_lock);
-  b->len = 0;
+    write_all (trace_fd, t->data, t->len);
+  t->len = 0;
 }
 
-/* Append the record FMT to B; B's lock held.  */
+/* Write BLK's records to the file; FILE_LOCK held.  */
 static void
-add_locked (struct thread_buf *b, const char *fmt, ...)
-  __attribute__ ((format (printf, 2, 3)));
-
-static void
-add_locked (struct thread_buf *b, const char *fmt, ...)
+write_block (const struct gt_profile_block *blk)
 {
-  va_list ap;
-  int n;
+  struct gt_profile_text t;
 
-  if (BUF_SIZE - b->len < RECORD_MAX)
-    flush_locked (b);
-  va_start (ap, fmt);
-  n = vsnprintf (b->data + b->len, RECORD_MAX, fmt, ap);
-  va_end (ap);
-  if (n > 0 && n < RECORD_MAX)
-    b->len += (size_t) n;
+  if (blk->n == 0)
+    return;
+  memset (&t, 0, sizeof t);
+  t.data = text_data;
+  t.size = sizeof text_data;
+  t.flush = text_flush;
+  t.pid = trace_pid;
+  t.base = clock_base;
+  gt_profile_format (&t, blk->rec, blk->n);
+  text_flush (&t);
 }
 
-/* The thread ends: write its records out and leave its buffer to the
-   next thread.  */
+/* Write the oldest queued block out, if any: false if there was none.  */
+static bool
+write_oldest (void)
+{
+  struct gt_profile_block *blk;
+
+  gt_mutex_acquire (&file_lock);
+  gt_mutex_acquire (&queue_lock);
+  blk = queue_head;
+  if (blk != NULL)
+    {
+      queue_head = blk->next;
+      if (queue_head == NULL)
+	queue_tail = &queue_head;
+      queue_len--;
+    }
+  gt_mutex_release (&queue_lock);
+  if (blk != NULL)
+    write_block (blk);
+  gt_mutex_release (&file_lock);
+  if (blk == NULL)
+    return false;
+  blk->n = 0;
+  gt_mutex_acquire (&queue_lock);
+  blk->next = free_blocks;
+  free_blocks = blk;
+  gt_mutex_release (&queue_lock);
+  return true;
+}
+
+/* The writer thread: writes the queued blocks out, sleeping while there
+   are none.  */
+static void *
+writer_main (void *arg __attribute__ ((unused)))
+{
+  for (;;)
+    {
+      int word;
+
+      gt_mutex_acquire (&queue_lock);
+      word = queue_word;
+      writer_sleeping = queue_head == NULL;
+      gt_mutex_release (&queue_lock);
+      if (writer_sleeping)
+	gt_futex_wait (&queue_word, word);
+      else
+	write_oldest ();
+    }
+  return NULL;
+}
+
+/* QUEUE_LOCK held: start the writer, or wake it; it stays asleep where
+   it cannot be started (the blocks are then written by the threads that
+   fill the queue, and at exit).  */
+static void
+wake_writer_locked (void)
+{
+  if (!writer_started)
+    {
+      pthread_t t;
+      pthread_attr_t attr;
+      sigset_t all, old;
+
+      writer_started = true;
+      /* The program's signals are not for it.  */
+      sigfillset (&all);
+      pthread_sigmask (SIG_SETMASK, &all, &old);
+      if (pthread_attr_init (&attr) == 0)
+	{
+	  pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+	  pthread_create (&t, &attr, writer_main, NULL);
+	  pthread_attr_destroy (&attr);
+	}
+      pthread_sigmask (SIG_SETMASK, &old, NULL);
+      return;
+    }
+  __atomic_store_n (&queue_word, queue_word + 1, __ATOMIC_RELAXED);
+  if (writer_sleeping)
+    gt_futex_wake (&queue_word, 1);
+}
+
+/* B's block is full, or its thread ends: hand the block to the writer
+   and give B an empty one.  Where the writer is behind, the calling
+   thread writes the oldest blocks itself; where there is no memory for
+   another block, it writes its own.  B's lock held.  */
+static void
+hand_off (struct thread_buf *b)
+{
+  struct gt_profile_block *full = b->blk, *fresh;
+
+  if (full == NULL || full->n == 0)
+    return;
+  for (;;)
+    {
+      gt_mutex_acquire (&queue_lock);
+      if (queue_len < QUEUE_MAX)
+	break;
+      gt_mutex_release (&queue_lock);
+      write_oldest ();
+    }
+  fresh = free_blocks;
+  if (fresh != NULL)
+    free_blocks = fresh->next;
+  else
+    fresh = malloc (sizeof *fresh);
+  if (fresh == NULL)
+    {
+      gt_mutex_release (&queue_lock);
+      /* The older blocks first.  */
+      while (write_oldest ())
+	;
+      gt_mutex_acquire (&file_lock);
+      write_block (full);
+      gt_mutex_release (&file_lock);
+      full->n = 0;
+      return;
+    }
+  fresh->n = 0;
+  full->next = NULL;
+  *queue_tail = full;
+  queue_tail = &full->next;
+  queue_len++;
+  wake_writer_locked ();
+  gt_mutex_release (&queue_lock);
+  b->blk = fresh;
+}
+
+/* The thread ends: hand its records to the writer and leave its buffer
+   to the next thread.  */
 static void
 thread_ends (void *arg)
 {
   struct thread_buf *b = arg;
 
   gt_mutex_acquire (&b->lock);
-  flush_locked (b);
+  hand_off (b);
   b->in_use = false;
   gt_mutex_release (&b->lock);
 }
 
-/* B is the calling thread's buffer now.  */
+/* The next record of B; B's lock held.  */
+static inline struct gt_profile_rec *
+next_rec (struct thread_buf *b)
+{
+  if (GT_UNLIKELY (b->blk->n == GT_PROFILE_BLOCK_RECS))
+    hand_off (b);
+  return &b->blk->rec[b->blk->n++];
+}
+
+/* B is the calling thread's buffer now: its track is named.  */
 static void
 set_tid (struct thread_buf *b)
 {
+  struct gt_profile_rec *r;
+
   b->tid = (int) syscall (SYS_gettid);
-  memset (b->other_ids, 0, sizeof b->other_ids);
-  b->ids_len = (size_t) snprintf (b->ids, sizeof b->ids,
-				  ",\"pid\":%d,\"tid\":%d", trace_pid, b->tid);
+  r = next_rec (b);
+  r->kind = GT_REC_THREAD;
+  r->tid = b->tid;
 }
 
 /* The calling thread's buffer, with its lock taken: NULL when there is
@@ -185,212 +336,71 @@ lock_buf (void)
     }
   if (trace_fd < 0)
     return NULL;
-  gt_mutex_acquire (&file_lock);
+  gt_mutex_acquire (&bufs_lock);
   for (b = all_bufs; b != NULL; b = b->next)
     if (!b->in_use)
       break;
   if (b == NULL && (b = calloc (1, sizeof *b)) != NULL)
     {
-      b->next = all_bufs;
-      all_bufs = b;
+      if ((b->blk = calloc (1, sizeof *b->blk)) == NULL)
+	{
+	  free (b);
+	  b = NULL;
+	}
+      else
+	{
+	  b->next = all_bufs;
+	  all_bufs = b;
+	}
     }
   if (b != NULL)
     b->in_use = true;
-  gt_mutex_release (&file_lock);
+  gt_mutex_release (&bufs_lock);
   if (b == NULL)
     return NULL;
   my_buf = b;
   pthread_setspecific (buf_key, b);
   gt_mutex_acquire (&b->lock);
   set_tid (b);
-  add_locked (b, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
-	      "\"tid\":%d,\"args\":{\"name\":\"%s %d\"}}", trace_pid, b->tid,
-	      b->tid == trace_pid ? "main thread" : "host thread", b->tid);
   return b;
 }
 
-/* ---- Writing records: by hand, not with printf, which would cost
-   several times as much.  Each record is begun by begin_record, which
-   makes room for RECORD_MAX bytes; B's lock held.  ---- */
-
-static inline void
-put (struct thread_buf *b, const char *s, size_t n)
+/* A record of kind KIND of the calling thread from T0 to T1 on DEVICE,
+   the rest of it zero, with its buffer's lock taken (*BP): NULL when
+   there is no buffer.  */
+static inline struct gt_profile_rec *
+new_rec (struct thread_buf **bp, int kind, int device, uint64_t t0,
+	 uint64_t t1)
 {
-  memcpy (b->data + b->len, s, n);
-  b->len += n;
+  struct thread_buf *b = lock_buf ();
+  struct gt_profile_rec *r;
+
+  if (b == NULL)
+    return NULL;
+  r = next_rec (b);
+  /* Stored in place, not cleared with memset first (a call).  */
+  *r = (struct gt_profile_rec) { .kind = (unsigned char) kind,
+				 .device = device, .tid = b->tid, .t0 = t0,
+				 .t1 = t1 };
+  *bp = b;
+  return r;
 }
 
-#define PUT_LIT(b, s) put ((b), (s), sizeof (s) - 1)
+/* The name of host function FN for a record: gt_profile_fn_name's,
+   with the last one the thread asked for at hand (a program's regions
+   come back to the same functions).  */
+static GT_TLS const void *last_fn;
+static GT_TLS const char *last_fn_name;
 
-/* A string already safe in JSON, cut at NAME_MAX_LEN bytes.  */
-static inline void
-put_str (struct thread_buf *b, const char *s)
+static inline const char *
+fn_name (const void *fn)
 {
-  size_t n = strnlen (s, NAME_MAX_LEN);
-  put (b, s, n);
-}
-
-static void
-put_u64 (struct thread_buf *b, uint64_t v)
-{
-  static const char pairs[] =
-    "00010203040506070809101112131415161718192021222324252627282930313233"
-    "34353637383940414243444546474849505152535455565758596061626364656667"
-    "6869707172737475767778798081828384858687888990919293949596979899";
-  char tmp[20];
-  int n = 20;
-
-  /* Two digits at a time, from the right.  */
-  while (v >= 100)
+  if (fn != last_fn || last_fn_name == NULL)
     {
-      unsigned r = (unsigned) (v % 100);
-      v /= 100;
-      tmp[--n] = pairs[2 * r + 1];
-      tmp[--n] = pairs[2 * r];
+      last_fn_name = gt_profile_fn_name (fn);
+      last_fn = fn;
     }
-  if (v >= 10)
-    {
-      tmp[--n] = pairs[2 * v + 1];
-      tmp[--n] = pairs[2 * v];
-    }
-  else
-    tmp[--n] = (char) ('0' + v);
-  put (b, tmp + n, (size_t) (20 - n));
-}
-
-static void
-put_int (struct thread_buf *b, int64_t v)
-{
-  if (v < 0)
-    {
-      PUT_LIT (b, "-");
-      v = -v;
-    }
-  put_u64 (b, (uint64_t) v);
-}
-
-static void
-put_hex (struct thread_buf *b, uint64_t v)
-{
-  char tmp[16];
-  int n = 0;
-
-  do
-    tmp[n++] = "0123456789abcdef"[v & 15];
-  while ((v >>= 4) != 0);
-  while (n > 0)
-    b->data[b->len++] = tmp[--n];
-}
-
-/* NS nanoseconds as microseconds with three decimals.  */
-static void
-put_us (struct thread_buf *b, uint64_t ns)
-{
-  unsigned frac = (unsigned) (ns % 1000);
-
-  put_u64 (b, ns / 1000);
-  b->data[b->len++] = '.';
-  b->data[b->len++] = (char) ('0' + frac / 100);
-  b->data[b->len++] = (char) ('0' + frac / 10 % 10);
-  b->data[b->len++] = (char) ('0' + frac % 10);
-}
-
-/* Clock value T as a timestamp of the trace.  */
-static inline void
-put_ts (struct thread_buf *b, uint64_t t)
-{
-  put_us (b, t > clock_base ? t - clock_base : 0);
-}
-
-/* ',"pid":PID,"tid":TID' of the record on track TID: formatted once per
-   track while B writes records of it.  */
-static void
-put_ids (struct thread_buf *b, int tid)
-{
-  unsigned k;
-
-  if (tid == b->tid)
-    {
-      put (b, b->ids, b->ids_len);
-      return;
-    }
-  for (k = 0; k < 4; k++)
-    if (b->other_ids[k].tid == tid && b->other_ids[k].len != 0)
-      break;
-  if (k == 4)
-    {
-      k = b->next_other++ % 4;
-      b->other_ids[k].tid = tid;
-      b->other_ids[k].len
-	= (unsigned char) snprintf (b->other_ids[k].s,
-				    sizeof b->other_ids[k].s,
-				    ",\"pid\":%d,\"tid\":%d", trace_pid, tid);
-    }
-  put (b, b->other_ids[k].s, b->other_ids[k].len);
-}
-
-static inline void
-begin_record (struct thread_buf *b)
-{
-  if (BUF_SIZE - b->len < RECORD_MAX)
-    flush_locked (b);
-}
-
-/* Begin a complete event ("X") named NAME of category CAT from T0 to T1
-   on track TID, up to the opening of its "args".  */
-static void
-begin_span (struct thread_buf *b, const char *name, const char *cat,
-	    uint64_t t0, uint64_t t1, int tid)
-{
-  begin_record (b);
-  PUT_LIT (b, ",\n{\"name\":\"");
-  put_str (b, name);
-  PUT_LIT (b, "\",\"cat\":\"");
-  put_str (b, cat);
-  PUT_LIT (b, "\",\"ph\":\"X\",\"ts\":");
-  put_ts (b, t0);
-  PUT_LIT (b, ",\"dur\":");
-  put_us (b, t1 - t0);
-  put_ids (b, tid);
-  PUT_LIT (b, ",\"args\":{\"device\":");
-}
-
-/* The device member's value: a number, or "host".  */
-static void
-put_device (struct thread_buf *b, int device)
-{
-  if (device == GT_PROFILE_HOST)
-    PUT_LIT (b, "\"host\"");
-  else
-    put_int (b, device);
-}
-
-#define END_SPAN(b) PUT_LIT ((b), "}}")
-
-/* A flow event of phase PH ("s" or "f") of the arrow NAME (id prefix
-   PREFIX) to the operation whose event is EVENT on DEVICE, at time T on
-   track TID.  PUT_FLOW's first three arguments are literals: the head of
-   the record is one.  */
-#define PUT_FLOW(b, ph, name, prefix, device, event, t, tid) \
-  put_flow ((b), ",\n{\"name\":\"" name "\",\"cat\":\"queue\",\"ph\":\"" \
-	    ph "\",\"bp\":\"e\",\"id\":\"" prefix, \
-	    sizeof (",\n{\"name\":\"" name "\",\"cat\":\"queue\",\"ph\":\"" \
-		    ph "\",\"bp\":\"e\",\"id\":\"" prefix) - 1, \
-	    (device), (event), (t), (tid))
-
-static void
-put_flow (struct thread_buf *b, const char *head, size_t head_len,
-	  int device, uint64_t event, uint64_t t, int tid)
-{
-  begin_record (b);
-  put (b, head, head_len);
-  put_int (b, device);
-  PUT_LIT (b, "-");
-  put_hex (b, event);
-  PUT_LIT (b, "\",\"ts\":");
-  put_ts (b, t);
-  put_ids (b, tid);
-  PUT_LIT (b, "}");
+  return last_fn_name;
 }
 
 void
@@ -399,27 +409,22 @@ gt_profile_region (int device, const void *fn, int num_teams,
 {
   uint64_t t1 = gt_profile_clock ();
   struct thread_buf *b;
+  struct gt_profile_rec *r;
+  const char *name;
 
   if (!async && (gt_profile_on & GT_PROFILE_SUMMARY))
     gt_summary_region (fn, t1 - t0);
-  if (!(gt_profile_on & GT_PROFILE_TRACE) || (b = lock_buf ()) == NULL)
+  if (!(gt_profile_on & GT_PROFILE_TRACE))
     return;
-  begin_span (b, gt_profile_fn_name (fn), async ? "enqueue" : "region", t0,
-	      t1, b->tid);
-  put_device (b, device);
-  PUT_LIT (b, ",\"teams\":");
-  put_int (b, num_teams);
-  PUT_LIT (b, ",\"thread_limit\":");
-  put_int (b, thread_limit);
-  PUT_LIT (b, ",\"mapnum\":");
-  put_u64 (b, mapnum);
-  if (async)
-    PUT_LIT (b, ",\"nowait\":true,\"fn\":\"0x");
-  else
-    PUT_LIT (b, ",\"nowait\":false,\"fn\":\"0x");
-  put_hex (b, (uintptr_t) fn);
-  PUT_LIT (b, "\"");
-  END_SPAN (b);
+  name = fn_name (fn);
+  if ((r = new_rec (&b, GT_REC_REGION, device, t0, t1)) == NULL)
+    return;
+  r->flags = async ? GT_REC_ASYNC : 0;
+  r->a = num_teams;
+  r->b = thread_limit;
+  r->n = mapnum;
+  r->addr = (uintptr_t) fn;
+  r->name = name;
   gt_mutex_release (&b->lock);
 }
 
@@ -447,43 +452,23 @@ gt_profile_own_now (void)
   return own_copies;
 }
 
-static const char *const copy_names[] = {
-  [GT_PROFILE_TO] = "copy to device",
-  [GT_PROFILE_FROM] = "copy from device",
-  [GT_PROFILE_EXCHANGE] = "copy between devices"
-};
-static const char *const copy_dirs[] = {
-  [GT_PROFILE_TO] = "to", [GT_PROFILE_FROM] = "from",
-  [GT_PROFILE_EXCHANGE] = "exchange"
-};
-
 void
 gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
 		 bool async, uint64_t event, uint64_t t0)
 {
   uint64_t t1 = gt_profile_clock ();
   struct thread_buf *b;
+  struct gt_profile_rec *r;
 
   if (gt_profile_on & GT_PROFILE_SUMMARY)
     gt_summary_copy (device, dir, bytes);
-  if (!(gt_profile_on & GT_PROFILE_TRACE) || (b = lock_buf ()) == NULL)
+  if (!(gt_profile_on & GT_PROFILE_TRACE)
+      || (r = new_rec (&b, GT_REC_COPY, device, t0, t1)) == NULL)
     return;
-  begin_span (b, copy_names[dir], "copy", t0, t1, b->tid);
-  put_device (b, device);
-  PUT_LIT (b, ",\"bytes\":");
-  put_u64 (b, bytes);
-  PUT_LIT (b, ",\"direction\":\"");
-  put_str (b, copy_dirs[dir]);
-  if (async)
-    PUT_LIT (b, "\",\"nowait\":true");
-  else
-    PUT_LIT (b, "\",\"nowait\":false");
-  if (own_copies)
-    PUT_LIT (b, ",\"own\":true");
-  END_SPAN (b);
-  /* The arrow starts where the copy was queued.  */
-  if (async && event != 0)
-    PUT_FLOW (b, "s", "queued", "q", device, event, t0, b->tid);
+  r->op = (unsigned char) dir;
+  r->flags = (async ? GT_REC_ASYNC : 0) | (own_copies ? GT_REC_OWN : 0);
+  r->n = bytes;
+  r->event = event;
   gt_mutex_release (&b->lock);
 }
 
@@ -491,66 +476,63 @@ void
 gt_profile_queued (int device, uint64_t event, uint64_t t0)
 {
   struct thread_buf *b;
+  struct gt_profile_rec *r;
 
-  if (!(gt_profile_on & GT_PROFILE_TRACE) || (b = lock_buf ()) == NULL)
+  if (!(gt_profile_on & GT_PROFILE_TRACE)
+      || (r = new_rec (&b, GT_REC_QUEUED, device, t0, t0)) == NULL)
     return;
-  PUT_FLOW (b, "s", "queued", "q", device, event, t0, b->tid);
+  r->event = event;
   gt_mutex_release (&b->lock);
 }
-
-/* The track of queue QUEUE of DEVICE: a thread id no host thread has
-   (Linux's are below 2^22 by default, 2^30 at most).  */
-#define QUEUE_TRACK(device, queue) \
-  (0x40000000 + ((device) & 0xffff) * 0x1000 + (int) ((queue) & 0xfff))
 
 /* The tracks announced so far (named by a thread_name record), as bits
    of a small table; a track beyond it is announced every time.  */
 #define MAX_ANNOUNCED 4096
 static unsigned char announced[MAX_ANNOUNCED / 8];
-
 /* The tracks of the times devices took themselves, beside those of their
    queues.  */
-#define DEVICE_TRACK(device, queue) \
-  (0x48000000 + ((device) & 0xffff) * 0x1000 + (int) ((queue) & 0xfff))
 static unsigned char announced_device[MAX_ANNOUNCED / 8];
 
-/* Name the track TRACK of queue QUEUE of DEVICE, SUFFIX after its name,
-   unless BITS says it was named already.  */
+/* Name the track of queue QUEUE of DEVICE (its device's clock when
+   DEVICE_CLOCK) in B, unless BITS says it was named already.  */
 static void
 announce (struct thread_buf *b, unsigned char *bits, int device,
-	  uint32_t queue, int track, const char *suffix)
+	  uint32_t queue, bool device_clock)
 {
   unsigned slot = (unsigned) (device * 64 + (int) queue);
+  struct gt_profile_rec *r;
 
-  if (slot >= MAX_ANNOUNCED
-      || !(__atomic_fetch_or (&bits[slot / 8],
-			      (unsigned char) (1u << (slot % 8)),
-			      __ATOMIC_RELAXED) & (1u << (slot % 8))))
-    add_locked (b, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
-		"\"tid\":%d,\"args\":{\"name\":\"device %d queue %u%s\"}}",
-		trace_pid, track, device, queue, suffix);
+  /* Read first: the bit is set but once.  */
+  if (slot < MAX_ANNOUNCED
+      && ((__atomic_load_n (&bits[slot / 8], __ATOMIC_RELAXED)
+	   & (1u << (slot % 8)))
+	  || (__atomic_fetch_or (&bits[slot / 8],
+			     (unsigned char) (1u << (slot % 8)),
+			     __ATOMIC_RELAXED) & (1u << (slot % 8)))))
+    return;
+  r = next_rec (b);
+  *r = (struct gt_profile_rec) { .kind = GT_REC_ANNOUNCE,
+				 .flags = device_clock ? GT_REC_DEVICE_CLOCK
+				 : 0, .device = device, .queue = queue };
 }
 
-static const char *const queue_op_names[] = {
-  [GT_PROFILE_OP_COPY_TO] = "copy to device",
-  [GT_PROFILE_OP_COPY_FROM] = "copy from device",
-  [GT_PROFILE_OP_COPY_PEER] = "copy between devices",
-  [GT_PROFILE_OP_LAUNCH] = "launch",
-  [GT_PROFILE_OP_HOST_CALL] = "host call",
-  [GT_PROFILE_OP_WAIT] = "wait for a queue"
-};
-
 /* The name of a queue's operation of KIND (valid): a launch's kernel NAME
-   (in BUF of SIZE bytes) or host function HOST_FN, else what it is.  */
+   or host function HOST_FN; NULL: what it is.  */
 static const char *
-op_name (int kind, const char *name, const void *host_fn, char *buf,
-	 size_t size)
+op_name (int kind, const char *name, const void *host_fn)
 {
+  char buf[256];
+  const char *s;
+
   if (kind == GT_PROFILE_OP_LAUNCH && name != NULL)
-    return gt_profile_kernel_name (name, buf, size);
+    {
+      s = gt_profile_kernel_name (name, buf, sizeof buf);
+      /* Not kept (no memory): the record says "launch".  */
+      return s == buf ? NULL : s;
+    }
   if (kind == GT_PROFILE_OP_LAUNCH && host_fn != NULL)
-    return gt_profile_fn_name (host_fn);
-  return queue_op_names[kind];
+    return fn_name (host_fn);
+  return NULL;
 }
 
 void
@@ -560,45 +542,34 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
 		     uint32_t dep_queue, uint64_t dep_time)
 {
   struct thread_buf *b;
-  int track = QUEUE_TRACK (device, queue);
+  struct gt_profile_rec *r;
   const char *what;
-  char kernel[256];
   bool own = (kind & GT_PROFILE_OP_OWN) != 0;
 
   kind &= ~GT_PROFILE_OP_OWN;
   if (!(gt_profile_on & GT_PROFILE_TRACE) || kind < 0
       || kind > GT_PROFILE_OP_WAIT)
     return;
-  what = op_name (kind, name, host_fn, kernel, sizeof kernel);
+  what = op_name (kind, name, host_fn);
   if ((b = lock_buf ()) == NULL)
     return;
-  announce (b, announced, device, queue, track, "");
-  begin_span (b, what, "queue", start, end, track);
-  put_int (b, device);
-  PUT_LIT (b, ",\"queue\":");
-  put_u64 (b, queue);
-  PUT_LIT (b, ",\"op\":\"");
-  put_str (b, queue_op_names[kind]);
-  PUT_LIT (b, "\",\"bytes\":");
-  put_u64 (b, bytes);
-  PUT_LIT (b, ",\"run_by\":");
-  put_int (b, b->tid);
-  if (own)
-    PUT_LIT (b, ",\"own\":true");
-  END_SPAN (b);
-  /* The arrow ends inside the operation's span.  */
-  if (event != 0)
-    PUT_FLOW (b, "f", "queued", "q", device, event,
-	      start + (end - start) / 2, track);
-  /* The arrow of its dependence, from where the operation it was queued
-     behind ran.  */
-  if (event != 0 && dep_time != 0)
-    {
-      PUT_FLOW (b, "s", "depend", "d", device, event, dep_time,
-		QUEUE_TRACK (dep_device, dep_queue));
-      PUT_FLOW (b, "f", "depend", "d", device, event,
-		start + (end - start) / 2, track);
-    }
+  announce (b, announced, device, queue, false);
+  r = next_rec (b);
+  r->kind = GT_REC_QUEUE_OP;
+  r->op = (unsigned char) kind;
+  r->flags = own ? GT_REC_OWN : 0;
+  r->device = device;
+  r->tid = b->tid;
+  r->a = dep_device;
+  r->b = 0;
+  r->queue = queue;
+  r->dep_queue = dep_queue;
+  r->t0 = start;
+  r->t1 = end;
+  r->n = bytes;
+  r->event = event;
+  r->addr = dep_time;
+  r->name = what;
   gt_mutex_release (&b->lock);
 }
 
@@ -608,41 +579,33 @@ gt_profile_device_op (int device, uint32_t queue, int kind,
 		      uint64_t host_time, uint64_t start, uint64_t end)
 {
   struct thread_buf *b;
-  int track = DEVICE_TRACK (device, queue);
+  struct gt_profile_rec *r;
   const char *what;
-  char kernel[256];
   bool own = (kind & GT_PROFILE_OP_OWN) != 0;
 
   kind &= ~GT_PROFILE_OP_OWN;
   if (!(gt_profile_on & GT_PROFILE_TRACE) || kind < 0
       || kind > GT_PROFILE_OP_WAIT || end < start)
     return;
-  what = op_name (kind, name, host_fn, kernel, sizeof kernel);
+  what = op_name (kind, name, host_fn);
   if ((b = lock_buf ()) == NULL)
     return;
-  announce (b, announced_device, device, queue, track, " (device clock)");
-  begin_span (b, what, "device", start, end, track);
-  put_int (b, device);
-  PUT_LIT (b, ",\"queue\":");
-  put_u64 (b, queue);
-  PUT_LIT (b, ",\"op\":\"");
-  put_str (b, queue_op_names[kind]);
-  PUT_LIT (b, "\",\"clock\":\"device\"");
-  if (own)
-    PUT_LIT (b, ",\"own\":true");
-  END_SPAN (b);
-  /* The arrow from the host's view of the operation (the queue's track,
-     where the arrow from its queueing ends) to the device's.  */
-  if (event != 0)
-    {
-      uint64_t mid = start + (end - start) / 2;
-
-      /* The clocks may disagree a little: the arrow never goes back.  */
-      PUT_FLOW (b, "s", "executed", "x", device, event,
-		host_time < mid ? host_time : mid,
-		QUEUE_TRACK (device, queue));
-      PUT_FLOW (b, "f", "executed", "x", device, event, mid, track);
-    }
+  announce (b, announced_device, device, queue, true);
+  r = next_rec (b);
+  r->kind = GT_REC_DEVICE_OP;
+  r->op = (unsigned char) kind;
+  r->flags = own ? GT_REC_OWN : 0;
+  r->device = device;
+  r->tid = b->tid;
+  r->a = r->b = 0;
+  r->queue = queue;
+  r->dep_queue = 0;
+  r->t0 = start;
+  r->t1 = end;
+  r->n = 0;
+  r->event = event;
+  r->addr = host_time;
+  r->name = what;
   gt_mutex_release (&b->lock);
 }
 
@@ -651,50 +614,29 @@ gt_profile_console (int device, uint64_t bytes, uint64_t start,
 		    uint64_t end)
 {
   struct thread_buf *b;
+  struct gt_profile_rec *r;
 
   if (!(gt_profile_on & GT_PROFILE_TRACE) || end < start
-      || (b = lock_buf ()) == NULL)
+      || (r = new_rec (&b, GT_REC_CONSOLE, device, start, end)) == NULL)
     return;
-  begin_span (b, "console output", "console", start, end, b->tid);
-  put_device (b, device);
-  PUT_LIT (b, ",\"bytes\":");
-  put_u64 (b, bytes);
-  END_SPAN (b);
+  r->n = bytes;
   gt_mutex_release (&b->lock);
 }
 
-/* A span of category CAT named NAME on DEVICE from T0 to now, with the
-   argument KEY (NULL: none) of value V, in hexadecimal when HEX.  */
+/* A span of kind KIND on DEVICE from T0 to now, of NAME, address ADDR and
+   N bytes.  */
 static void
-simple_span (const char *cat, const char *name, int device, uint64_t t0,
-	     const char *key, uint64_t v, bool hex, const char *key2,
-	     uint64_t v2)
+simple_span (int kind, int device, uint64_t t0, const char *name,
+	     uint64_t addr, uint64_t n)
 {
-  uint64_t t1 = gt_profile_clock ();
-  struct thread_buf *b = lock_buf ();
+  struct thread_buf *b;
+  struct gt_profile_rec *r;
 
-  if (b == NULL)
+  if ((r = new_rec (&b, kind, device, t0, gt_profile_clock ())) == NULL)
     return;
-  begin_span (b, name, cat, t0, t1, b->tid);
-  put_device (b, device);
-  if (key2 != NULL)
-    {
-      put_str (b, key2);
-      put_u64 (b, v2);
-    }
-  if (key != NULL)
-    {
-      put_str (b, key);
-      if (hex)
-	{
-	  PUT_LIT (b, "\"0x");
-	  put_hex (b, v);
-	  PUT_LIT (b, "\"");
-	}
-      else
-	put_u64 (b, v);
-    }
-  END_SPAN (b);
+  r->name = name;
+  r->addr = addr;
+  r->n = n;
   gt_mutex_release (&b->lock);
 }
 
@@ -704,8 +646,7 @@ gt_profile_alloc (int device, const void *ptr, size_t bytes, uint64_t t0)
   if ((gt_profile_on & GT_PROFILE_SUMMARY) && ptr != NULL)
     gt_summary_alloc (device, ptr, bytes);
   if (gt_profile_on & GT_PROFILE_TRACE)
-    simple_span ("alloc", "alloc", device, t0, ",\"ptr\":",
-		 (uintptr_t) ptr, true, ",\"bytes\":", bytes);
+    simple_span (GT_REC_ALLOC, device, t0, NULL, (uintptr_t) ptr, bytes);
 }
 
 void
@@ -714,8 +655,7 @@ gt_profile_free (int device, const void *ptr, uint64_t t0)
   if (gt_profile_on & GT_PROFILE_SUMMARY)
     gt_summary_free (device, ptr);
   if (gt_profile_on & GT_PROFILE_TRACE)
-    simple_span ("alloc", "free", device, t0, ",\"ptr\":", (uintptr_t) ptr,
-		 true, NULL, 0);
+    simple_span (GT_REC_FREE, device, t0, NULL, (uintptr_t) ptr, 0);
 }
 
 void
@@ -724,15 +664,15 @@ gt_profile_wait (int device, uint64_t t0)
   if (gt_profile_on & GT_PROFILE_SUMMARY)
     gt_summary_wait (gt_profile_clock () - t0);
   if (gt_profile_on & GT_PROFILE_TRACE)
-    simple_span ("wait", "wait", device, t0, NULL, 0, false, NULL, 0);
+    simple_span (GT_REC_WAIT, device, t0, NULL, 0, 0);
 }
 
 void
 gt_profile_reverse (int device, const void *fn, uint64_t t0)
 {
   if (gt_profile_on & GT_PROFILE_TRACE)
-    simple_span ("reverse", gt_profile_fn_name (fn), device, t0, ",\"fn\":",
-		 (uintptr_t) fn, true, NULL, 0);
+    simple_span (GT_REC_REVERSE, device, t0, fn_name (fn),
+		 (uintptr_t) fn, 0);
 }
 
 void
@@ -787,8 +727,25 @@ static void
 after_fork (void)
 {
   file_lock.word = 0;
+  bufs_lock.word = 0;
+  queue_lock.word = 0;
   gt_profile_names_after_fork ();
   gt_summary_after_fork ();
+  /* The parent's writer is not here: the child starts its own.  The
+     parent's queued blocks are the parent's to write: empty ones here.  */
+  writer_started = false;
+  writer_sleeping = false;
+  while (queue_head != NULL)
+    {
+      struct gt_profile_block *blk = queue_head;
+
+      queue_head = blk->next;
+      blk->n = 0;
+      blk->next = free_blocks;
+      free_blocks = blk;
+    }
+  queue_tail = &queue_head;
+  queue_len = 0;
   if (trace_fd < 0)
     return;
   /* The parent's records are the parent's to write.  */
@@ -796,7 +753,8 @@ after_fork (void)
     {
       /* Their owners, but this thread, are not here.  */
       b->lock.word = 0;
-      b->len = 0;
+      if (b->blk != NULL)
+	b->blk->n = 0;
       b->in_use = b == my_buf;
     }
   close (trace_fd);
@@ -809,13 +767,10 @@ after_fork (void)
   open_trace ();
   /* The new file names the queues' tracks again.  */
   memset (announced, 0, sizeof announced);
-  if (my_buf != NULL && trace_fd >= 0)
+  if (my_buf != NULL && trace_fd >= 0 && my_buf->blk != NULL)
     {
-      set_tid (my_buf);
       gt_mutex_acquire (&my_buf->lock);
-      add_locked (my_buf, ",\n{\"name\":\"thread_name\",\"ph\":\"M\","
-		  "\"pid\":%d,\"tid\":%d,\"args\":{\"name\":\"main thread "
-		  "%d\"}}", trace_pid, my_buf->tid, my_buf->tid);
+      set_tid (my_buf);
       gt_mutex_release (&my_buf->lock);
     }
 }
@@ -897,10 +852,19 @@ profile_fini (void)
     gt_summary_write (summary_file);
   if (trace_fd < 0)
     return;
+  /* The queued blocks, then what each thread holds, newer.  */
+  while (write_oldest ())
+    ;
   for (struct thread_buf *b = all_bufs; b != NULL; b = b->next)
     {
       gt_mutex_acquire (&b->lock);
-      flush_locked (b);
+      if (b->blk != NULL)
+	{
+	  gt_mutex_acquire (&file_lock);
+	  write_block (b->blk);
+	  gt_mutex_release (&file_lock);
+	  b->blk->n = 0;
+	}
       gt_mutex_release (&b->lock);
     }
   gt_mutex_acquire (&file_lock);

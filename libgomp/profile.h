@@ -195,6 +195,86 @@ void gt_profile_map_size (int device, size_t count) GT_HIDDEN;
 
 /* ---- Between the files of the recorder.  ---- */
 
+/* The records of the trace as the recording thread makes them: fixed
+   size, binary, with names as strings that stay valid; written out as
+   JSON later (profile-json.c), by the writer thread or at exit, so that
+   the recording thread does not pay for the text.  */
+enum gt_profile_rec_kind
+{
+  GT_REC_THREAD,	/* The name of host thread TRACK.  */
+  GT_REC_ANNOUNCE,	/* The name of the track of queue QUEUE of DEVICE.  */
+  GT_REC_REGION,	/* gt_profile_region.  */
+  GT_REC_COPY,		/* gt_profile_copy; OP: its direction.  */
+  GT_REC_QUEUED,	/* gt_profile_queued.  */
+  GT_REC_QUEUE_OP,	/* gt_profile_queue_op; OP: its kind.  */
+  GT_REC_DEVICE_OP,	/* gt_profile_device_op; OP: its kind.  */
+  GT_REC_CONSOLE,	/* gt_profile_console.  */
+  GT_REC_ALLOC,		/* gt_profile_alloc.  */
+  GT_REC_FREE,		/* gt_profile_free.  */
+  GT_REC_WAIT,		/* gt_profile_wait.  */
+  GT_REC_REVERSE	/* gt_profile_reverse.  */
+};
+
+/* Bits of a record's FLAGS.  */
+#define GT_REC_ASYNC 1		/* Queued only (nowait).  */
+#define GT_REC_OWN 2		/* A copy of the runtime's own.  */
+#define GT_REC_DEVICE_CLOCK 4	/* GT_REC_ANNOUNCE: the device's track.  */
+
+struct gt_profile_rec
+{
+  unsigned char kind, flags, op;
+  int device;
+  /* The host thread's id: the track of a span on the thread's own, the
+     thread that ran a queue's operation (GT_REC_QUEUE_OP).  */
+  int tid;
+  /* Teams and thread limit (region); the dependence's device
+     (GT_REC_QUEUE_OP).  */
+  int a, b;
+  uint32_t queue, dep_queue;
+  uint64_t t0, t1;
+  /* Bytes (or the region's mapped variables), the operation's event, an
+     address (a function's, an allocation's) or a time (the dependence's
+     or the host's view of a device's operation).  */
+  uint64_t n, event, addr;
+  const char *name;
+};
+
+/* A thread's records: handed whole to the writer when full.  */
+#define GT_PROFILE_BLOCK_RECS 512
+struct gt_profile_block
+{
+  struct gt_profile_block *next;
+  unsigned n;
+  struct gt_profile_rec rec[GT_PROFILE_BLOCK_RECS];
+};
+
+/* Where records are written as text: SIZE bytes at DATA, LEN used;
+   FLUSH is called with it when fewer than GT_PROFILE_TEXT_MAX are free.
+   PID and BASE: the process's id and the clock at the trace's start.  */
+#define GT_PROFILE_TEXT_MAX 4096
+struct gt_profile_text
+{
+  char *data;
+  size_t len, size;
+  void (*flush) (struct gt_profile_text *);
+  int pid;
+  uint64_t base;
+  /* ',"pid":PID,"tid":TID' of the last tracks written, by turns.  */
+  struct
+  {
+    int tid;
+    unsigned char len;
+    char s[47];
+  } ids[4];
+  unsigned next_ids;
+};
+
+/* Write the N records at REC to OUT as JSON, each as ",\n{...}" (and
+   the arrows they carry).  */
+void gt_profile_format (struct gt_profile_text *out,
+			const struct gt_profile_rec *rec, unsigned n)
+  GT_HIDDEN;
+
 /* The name of the function at FN, for the records: its symbol,
    demangled, or its address; the string stays valid.  */
 const char *gt_profile_fn_name (const void *fn) GT_HIDDEN;
