@@ -365,7 +365,9 @@ gtc_profile_time_begin (struct gtc_queue *q, const struct op *op)
       || (op->kind != OP_COPY && op->kind != OP_LAUNCH)
       || !describe (op, &d))
     return NULL;
-  return gtc_vendor.time_begin (q, d.kind);
+  return gtc_vendor.time_begin (q, d.kind,
+				__atomic_load_n (&q->state->submitted,
+						 __ATOMIC_RELAXED));
 }
 
 static void drain (struct gtc_queue *q, int depth);
