@@ -72,6 +72,7 @@ nvptx_times_init (struct nvptx_queue *q)
   q->time_ref_dev = 0;
   q->last_mark = NULL;
   q->last_seq = UINT64_MAX;
+  q->running_mark = NULL;
   q->anchor = NULL;
   q->free_marks = NULL;
   pthread_mutex_init (&q->times_lock, NULL);
@@ -235,6 +236,8 @@ nvptx_time_begin (struct gtc_queue *gq, int unused_kind, uint64_t seq)
 	}
       start->recorded = true;
     }
+  else
+    __atomic_store_n (&q->running_mark, start, __ATOMIC_RELAXED);
   end->from = start;
   end->seq = seq + 1;
   return end;
@@ -247,6 +250,7 @@ nvptx_time_end (struct gtc_queue *gq, int unused_kind, void *token)
   struct nvptx_mark *end = token, *old = q->last_mark;
 
   (void) unused_kind;
+  __atomic_store_n (&q->running_mark, NULL, __ATOMIC_RELAXED);
   if (end == NULL)
     return NULL;
   if (CU (cuEventRecord) (end->ev, q->stream) != CUDA_SUCCESS)
@@ -306,7 +310,9 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
   struct nvptx_mark *e = token, *s = e->from;
   int got;
 
-  if (nvptx_in_host_call)
+  /* Seen not reached just now: not yet.  */
+  if (nvptx_in_host_call
+      || e == __atomic_load_n (&q->running_mark, __ATOMIC_RELAXED))
     return -1;
   /* The program ends: the driver is left alone.  */
   if (nvptx_use ((struct nvptx_device *) gq->dev) != 0)
@@ -316,6 +322,7 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
       /* Issuing it failed (under the core's lock of the queue): what
 	 it left on the stream ends no operation.  */
       q->last_seq = UINT64_MAX;
+      __atomic_store_n (&q->running_mark, NULL, __ATOMIC_RELAXED);
       mark_put (q, s, false);
       mark_put (q, e, false);
       return 0;

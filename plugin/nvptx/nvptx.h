@@ -278,6 +278,9 @@ struct nvptx_queue
      queue).  */
   struct nvptx_mark *last_mark;
   uint64_t last_seq;
+  /* LAST_MARK while an operation is being issued behind it and it was
+     seen not reached (atomic; its reading would fail).  */
+  struct nvptx_mark *running_mark;
   /* The event converted last, from which the next is (time_read, under
      TIMES_LOCK); NULL: TIME_REF.  */
   struct nvptx_mark *anchor;
