@@ -156,8 +156,8 @@ mark_put (struct nvptx_queue *q, struct nvptx_mark *m, bool locked)
     pthread_mutex_unlock (&q->times_lock);
 }
 
-/* A mark with one reference, from the free list FREE (taken under the
-   lock) or new; NULL when none can be made.  */
+/* A mark with one reference: M, taken from the stream's free list, or
+   (M NULL) a new one; NULL when none can be made.  */
 static struct nvptx_mark *
 mark_new (struct nvptx_mark *m)
 {
@@ -219,9 +219,9 @@ nvptx_time_begin (struct gtc_queue *gq, int unused_kind, uint64_t seq)
   if (start == NULL && (m2 = q->free_marks) != NULL)
     q->free_marks = m2->next;
   pthread_mutex_unlock (&q->times_lock);
+  /* (The list was empty, so M2 is NULL, when that fails.)  */
   if ((end = mark_new (m1)) == NULL)
     {
-      mark_put (q, m2, false);
       mark_put (q, start, false);
       return NULL;
     }
