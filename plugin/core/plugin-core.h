@@ -228,9 +228,11 @@ struct gtc_vendor
      the device itself takes of a copy or a launch (KIND, a
      GT_PROFILE_OP_*).  time_begin runs before the operation is issued to
      Q, given SEQ, the sequence number of the last operation issued to Q
-     (so the operation follows directly the one the vendor last timed on
-     Q when SEQ is that one's), and time_end after, given what time_begin
-     returned: a token of the times to come, or NULL for none.  time_read, on a thread that
+     (this one's is SEQ + 1: when SEQ is that of the operation the vendor
+     timed last on Q, nothing else was issued in between), and time_end
+     after, given what time_begin returned: a token of the times to come,
+     or NULL for none; time_end sees every token of an operation issued.
+     time_read, on a thread that
      may call the vendor's library and once the operation has run (or
      when issuing it failed): 1 with *START and *END, its times on the
      device's clock converted to the front end's (gtc_profile_clock), and
