@@ -314,9 +314,13 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
   if (nvptx_in_host_call
       || e == __atomic_load_n (&q->running_mark, __ATOMIC_RELAXED))
     return -1;
-  /* The program ends: the driver is left alone.  */
+  /* The program ends: the driver is left alone, the events kept.  */
   if (nvptx_use ((struct nvptx_device *) gq->dev) != 0)
-    return 0;
+    {
+      mark_put (q, s, false);
+      mark_put (q, e, false);
+      return 0;
+    }
   if (!e->recorded)
     {
       /* Issuing it failed (under the core's lock of the queue): what
