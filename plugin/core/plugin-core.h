@@ -227,8 +227,12 @@ struct gtc_vendor
   /* With hardware_queues, under GOMPTARGET_PROFILE (optional): the times
      the device itself takes of a copy or a launch (KIND, a
      GT_PROFILE_OP_*).  time_begin runs before the operation is issued to
-     Q and time_end after, given what time_begin returned: a token of
-     the times to come, or NULL for none.  time_read, on a thread that
+     Q, given SEQ, the sequence number of the last operation issued to Q
+     (this one's is SEQ + 1: when SEQ is that of the operation the vendor
+     timed last on Q, nothing else was issued in between), and time_end
+     after, given what time_begin returned: a token of the times to come,
+     or NULL for none; time_end sees every token of an operation issued.
+     time_read, on a thread that
      may call the vendor's library and once the operation has run (or
      when issuing it failed): 1 with *START and *END, its times on the
      device's clock converted to the front end's (gtc_profile_clock), and
@@ -246,7 +250,7 @@ struct gtc_vendor
      time_read gives 2: no times of the device, *END when the operation
      completed by the front end's clock (a copy a host thread did).  */
 #define GTC_TIMES_DONE ((void *) 1)
-  void *(*time_begin) (struct gtc_queue *q, int kind);
+  void *(*time_begin) (struct gtc_queue *q, int kind, uint64_t seq);
   void *(*time_end) (struct gtc_queue *q, int kind, void *token);
   int (*time_read) (struct gtc_queue *q, void *token, uint64_t *start,
 		    uint64_t *end, uint64_t *dev_start, uint64_t *dev_end);

@@ -365,7 +365,9 @@ gtc_profile_time_begin (struct gtc_queue *q, const struct op *op)
       || (op->kind != OP_COPY && op->kind != OP_LAUNCH)
       || !describe (op, &d))
     return NULL;
-  return gtc_vendor.time_begin (q, d.kind);
+  return gtc_vendor.time_begin (q, d.kind,
+				__atomic_load_n (&q->state->submitted,
+						 __ATOMIC_RELAXED));
 }
 
 static void drain (struct gtc_queue *q, int depth);
@@ -519,10 +521,10 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
       return;
     }
   /* The vendor sees every operation the trace records (it may know
-     that one completed when issued) and those of a device whose times an
-     OMPT trace alone wants.  */
+     that one completed when issued), those of a device whose times an
+     OMPT trace alone wants, and every one it gave a token.  */
   if (gtc_vendor.time_end != NULL
-      && ((gtc_profiling & GT_PROFILE_QUEUE_OPS)
+      && (token != NULL || (gtc_profiling & GT_PROFILE_QUEUE_OPS)
 	  || gtc_profile_timed (q->dev))
       && (op->kind == OP_COPY || op->kind == OP_LAUNCH)
       && describe (op, &d))

@@ -252,9 +252,12 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
 	  && ((gtc_profiling & GT_PROFILE_QUEUE_OPS)
 	      || gtc_profile_timed (q->dev)))
 	{
-	  gtc_profile_drain (q);
-	  token = gtc_profile_time_begin (q, op);
+	  /* Taken first: the device starts the operation no earlier.  */
 	  when = gtc_profile_clock ();
+	  token = gtc_profile_time_begin (q, op);
+	  /* After time_begin, which may have seen that the operation before
+	     has not completed: no use reading it.  */
+	  gtc_profile_drain (q);
 	}
       __atomic_store_n (&s->issuing, true, __ATOMIC_RELEASE);
       err = issue_op (q, op);

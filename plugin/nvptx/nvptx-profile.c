@@ -1,13 +1,20 @@
 /* nvptx-profile.c -- the device's own times of the copies and launches
-   of the nvptx plugin's streams under GOMPTARGET_PROFILE: a pair of CUDA
-   events recorded around each, read with cuEventElapsedTime from an
-   event recorded on the stream when it was made, whose time on the
-   front end's clock was taken then (cuEventElapsedTime gives
-   milliseconds in a float: a microsecond's resolution for a program
-   that runs some ten seconds, less after).  The core reads them once
-   the end event has been reached, where it syncs or issues to the
-   stream.  Nothing of this runs unless the front end records.  The pairs of events are kept for reuse, one
-   list per stream.
+   of the nvptx plugin's streams under GOMPTARGET_PROFILE (or an OMPT
+   trace of the device), by CUDA events recorded around each.  A stream
+   runs in order: an operation issued right behind the one timed last,
+   while that one has not finished, starts as it ends, so the two share
+   that event (one event per operation instead of two); an operation
+   issued to an idle stream, or behind anything else, gets an event of
+   its own before it.  Each event is converted once, with
+   cuEventElapsedTime from the event of the same stream converted before
+   it (at first, a reference event recorded when the stream was made,
+   whose time on the front end's clock was taken then): the gaps are
+   short, so the float of milliseconds that cuEventElapsedTime gives
+   loses nothing a microsecond shows, and they add up exactly to whole
+   nanoseconds.  The core reads them once the end event has been
+   reached, where it syncs or issues to the stream.  Nothing of this runs
+   unless the front end records.  The events are kept for reuse, one list
+   per stream.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -31,12 +38,24 @@
 
 #include <stdlib.h>
 
-/* The events of one operation.  */
-struct nvptx_times
+/* An event of a stream: the boundary of one or two operations.  */
+struct nvptx_mark
 {
-  CUevent start, end;
-  struct nvptx_times *next;	/* In the stream's free list.  */
+  CUevent ev;
+  int refs;			/* Atomic: tokens, the queue's LAST_MARK and
+				   ANCHOR.  */
+  bool recorded;		/* On the stream (set before the token is
+				   handed on).  */
+  unsigned char state;		/* MARK_*, under the queue's TIMES_LOCK.  */
+  uint64_t seq;			/* As an end: the core's sequence number of
+				   its operation.  */
+  uint64_t ns, dev_ns;		/* With MARK_CONVERTED: on the front end's
+				   clock and on the device's.  */
+  struct nvptx_mark *from;	/* As an end, i.e. a token: the start.  */
+  struct nvptx_mark *next;	/* In the stream's free list.  */
 };
+
+enum { MARK_NEW, MARK_CONVERTED, MARK_FAILED };
 
 /* Tries at the reading of both clocks: the tightest is kept.  */
 #define CALIBRATION_TRIES 5
@@ -45,11 +64,17 @@ void
 nvptx_times_init (struct nvptx_queue *q)
 {
   uint64_t t0, t1, best = UINT64_MAX;
-  CUevent ref;
+  CUevent ref, base = NULL;
+  float ms;
   int i;
 
   q->time_ref = NULL;
-  q->free_times = NULL;
+  q->time_ref_dev = 0;
+  q->last_mark = NULL;
+  q->last_seq = UINT64_MAX;
+  q->running_mark = NULL;
+  q->anchor = NULL;
+  q->free_marks = NULL;
   pthread_mutex_init (&q->times_lock, NULL);
   if (!gtc_profile_device_times () || CU (cuEventElapsedTime) == NULL)
     return;
@@ -91,8 +116,21 @@ nvptx_times_init (struct nvptx_queue *q)
 	  dev->time_base = q->time_ref;
 	  q->time_ref_owned = false;
 	}
+      else
+	base = dev->time_base;
       pthread_mutex_unlock (&dev->peer_lock);
     }
+  /* The reference of another queue: where it lies on the device's
+     clock, once.  */
+  if (base != NULL
+      && (CU (cuEventElapsedTime) (&ms, base, q->time_ref) != CUDA_SUCCESS
+	  || !(ms >= 0)))
+    {
+      CU (cuEventDestroy_v2) (q->time_ref);
+      q->time_ref = NULL;
+    }
+  else if (base != NULL)
+    q->time_ref_dev = (uint64_t) ((double) ms * 1e6 + 0.5);
 }
 
 void
@@ -103,25 +141,53 @@ nvptx_times_fini_device (struct nvptx_device *dev)
   dev->time_base = NULL;
 }
 
+/* Drop a reference to M of Q: the last puts it on Q's free list (LOCKED:
+   Q's TIMES_LOCK is held).  */
 static void
-times_free (struct nvptx_times *t)
+mark_put (struct nvptx_queue *q, struct nvptx_mark *m, bool locked)
 {
-  if (t->start != NULL)
-    CU (cuEventDestroy_v2) (t->start);
-  if (t->end != NULL)
-    CU (cuEventDestroy_v2) (t->end);
-  free (t);
+  if (m == NULL || __atomic_sub_fetch (&m->refs, 1, __ATOMIC_ACQ_REL) != 0)
+    return;
+  if (!locked)
+    pthread_mutex_lock (&q->times_lock);
+  m->next = q->free_marks;
+  q->free_marks = m;
+  if (!locked)
+    pthread_mutex_unlock (&q->times_lock);
+}
+
+/* A mark with one reference: M, taken from the stream's free list, or
+   (M NULL) a new one; NULL when none can be made.  */
+static struct nvptx_mark *
+mark_new (struct nvptx_mark *m)
+{
+  if (m == NULL
+      && ((m = malloc (sizeof *m)) == NULL
+	  || CU (cuEventCreate) (&m->ev, CU_EVENT_DEFAULT) != CUDA_SUCCESS))
+    {
+      free (m);
+      return NULL;
+    }
+  m->refs = 1;
+  m->recorded = false;
+  m->state = MARK_NEW;
+  m->from = NULL;
+  return m;
 }
 
 void
 nvptx_times_fini (struct nvptx_queue *q)
 {
-  struct nvptx_times *t;
+  struct nvptx_mark *m;
 
-  while ((t = q->free_times) != NULL)
+  mark_put (q, q->last_mark, false);
+  mark_put (q, q->anchor, false);
+  q->last_mark = q->anchor = NULL;
+  while ((m = q->free_marks) != NULL)
     {
-      q->free_times = t->next;
-      times_free (t);
+      q->free_marks = m->next;
+      CU (cuEventDestroy_v2) (m->ev);
+      free (m);
     }
   if (q->time_ref != NULL && q->time_ref_owned)
     CU (cuEventDestroy_v2) (q->time_ref);
@@ -130,48 +196,110 @@ nvptx_times_fini (struct nvptx_queue *q)
 }
 
 void *
-nvptx_time_begin (struct gtc_queue *gq, int unused_kind)
+nvptx_time_begin (struct gtc_queue *gq, int unused_kind, uint64_t seq)
 {
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
-  struct nvptx_times *t;
+  struct nvptx_mark *start = NULL, *end, *m1, *m2 = NULL;
 
   (void) unused_kind;
   if (q->time_ref == NULL || nvptx_use ((struct nvptx_device *) gq->dev))
     return NULL;
+  /* Issued right behind the operation timed last, which the stream has
+     not finished: this one starts as it ends (and no earlier than now,
+     as that one has not ended yet).  */
+  if (q->last_mark != NULL && q->last_seq == seq
+      && CU (cuEventQuery) (q->last_mark->ev) == CUDA_ERROR_NOT_READY)
+    {
+      start = q->last_mark;
+      __atomic_add_fetch (&start->refs, 1, __ATOMIC_RELAXED);
+    }
   pthread_mutex_lock (&q->times_lock);
-  if ((t = q->free_times) != NULL)
-    q->free_times = t->next;
+  if ((m1 = q->free_marks) != NULL)
+    q->free_marks = m1->next;
+  if (start == NULL && (m2 = q->free_marks) != NULL)
+    q->free_marks = m2->next;
   pthread_mutex_unlock (&q->times_lock);
-  if (t == NULL
-      && ((t = calloc (1, sizeof *t)) == NULL
-	  || CU (cuEventCreate) (&t->start, CU_EVENT_DEFAULT) != CUDA_SUCCESS
-	  || CU (cuEventCreate) (&t->end, CU_EVENT_DEFAULT) != CUDA_SUCCESS))
+  /* (The list was empty, so M2 is NULL, when that fails.)  */
+  if ((end = mark_new (m1)) == NULL)
     {
-      if (t != NULL)
-	times_free (t);
+      mark_put (q, start, false);
       return NULL;
     }
-  if (CU (cuEventRecord) (t->start, q->stream) != CUDA_SUCCESS)
+  if (start == NULL)
     {
-      times_free (t);
-      return NULL;
+      if ((start = mark_new (m2)) == NULL
+	  || CU (cuEventRecord) (start->ev, q->stream) != CUDA_SUCCESS)
+	{
+	  mark_put (q, start, false);
+	  mark_put (q, end, false);
+	  return NULL;
+	}
+      start->recorded = true;
     }
-  return t;
+  else
+    __atomic_store_n (&q->running_mark, start, __ATOMIC_RELAXED);
+  end->from = start;
+  end->seq = seq + 1;
+  return end;
 }
 
 void *
 nvptx_time_end (struct gtc_queue *gq, int unused_kind, void *token)
 {
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
-  struct nvptx_times *t = token;
+  struct nvptx_mark *end = token, *old = q->last_mark;
 
   (void) unused_kind;
-  if (t != NULL && CU (cuEventRecord) (t->end, q->stream) != CUDA_SUCCESS)
+  __atomic_store_n (&q->running_mark, NULL, __ATOMIC_RELAXED);
+  if (end == NULL)
+    return NULL;
+  if (CU (cuEventRecord) (end->ev, q->stream) != CUDA_SUCCESS)
     {
-      times_free (t);
+      mark_put (q, end->from, false);
+      mark_put (q, end, false);
+      q->last_seq = UINT64_MAX;
       return NULL;
     }
-  return t;
+  end->recorded = true;
+  /* The next operation may start as this one ends.  */
+  __atomic_add_fetch (&end->refs, 1, __ATOMIC_RELAXED);
+  q->last_mark = end;
+  q->last_seq = end->seq;
+  mark_put (q, old, false);
+  return end;
+}
+
+/* Convert M of Q (under its TIMES_LOCK) from the event converted last:
+   1 done, 0 it cannot be, -1 not reached yet.  */
+static int
+mark_convert (struct nvptx_queue *q, struct nvptx_mark *m)
+{
+  struct nvptx_mark *a = q->anchor;
+  float ms;
+  int64_t delta;
+  CUresult r;
+
+  if (m->state != MARK_NEW)
+    return m->state == MARK_CONVERTED;
+  r = CU (cuEventElapsedTime) (&ms, a != NULL ? a->ev : q->time_ref, m->ev);
+  if (r == CUDA_ERROR_NOT_READY)
+    return -1;
+  /* Whole nanoseconds, rounded: the sum of many short gaps stays
+     exact.  */
+  delta = (int64_t) ((double) ms * 1e6 + (ms >= 0 ? 0.5 : -0.5));
+  if (r != CUDA_SUCCESS || ms != ms
+      || (int64_t) (a != NULL ? a->dev_ns : q->time_ref_dev) + delta < 0)
+    {
+      m->state = MARK_FAILED;
+      return 0;
+    }
+  m->ns = (a != NULL ? a->ns : q->time_ref_ns) + (uint64_t) delta;
+  m->dev_ns = (a != NULL ? a->dev_ns : q->time_ref_dev) + (uint64_t) delta;
+  m->state = MARK_CONVERTED;
+  __atomic_add_fetch (&m->refs, 1, __ATOMIC_RELAXED);
+  q->anchor = m;
+  mark_put (q, a, true);
+  return 1;
 }
 
 int
@@ -179,45 +307,50 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
 		 uint64_t *end, uint64_t *dev_start, uint64_t *dev_end)
 {
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
-  struct nvptx_device *dev = (struct nvptx_device *) gq->dev;
-  struct nvptx_times *t = token;
-  float from_ref, from_base, took;
-  CUresult r;
+  struct nvptx_mark *e = token, *s = e->from;
   int got;
 
-  if (nvptx_in_host_call)
+  /* Seen not reached just now: not yet.  */
+  if (nvptx_in_host_call
+      || e == __atomic_load_n (&q->running_mark, __ATOMIC_RELAXED))
     return -1;
+  /* The program ends: the driver is left alone, the events kept.  */
   if (nvptx_use ((struct nvptx_device *) gq->dev) != 0)
     {
-      /* The program ends: the driver is left alone.  */
-      free (t);
+      mark_put (q, s, false);
+      mark_put (q, e, false);
       return 0;
     }
-  r = CU (cuEventElapsedTime) (&took, t->start, t->end);
-  /* Not run yet: read later.  */
-  if (r == CUDA_ERROR_NOT_READY)
-    return -1;
-  got = (r == CUDA_SUCCESS
-	 && CU (cuEventElapsedTime) (&from_ref, q->time_ref, t->start)
-	    == CUDA_SUCCESS
-	 && from_ref >= 0 && took >= 0);
-  /* The device's own clock: from the origin of its first queue's
-     reference.  */
-  from_base = from_ref;
-  if (got && q->time_ref != dev->time_base)
-    got = (CU (cuEventElapsedTime) (&from_base, dev->time_base, t->start)
-	   == CUDA_SUCCESS && from_base >= 0);
-  if (got)
+  if (!e->recorded)
     {
-      *start = q->time_ref_ns + (uint64_t) ((double) from_ref * 1e6);
-      *end = *start + (uint64_t) ((double) took * 1e6);
-      *dev_start = (uint64_t) ((double) from_base * 1e6);
-      *dev_end = *dev_start + (uint64_t) ((double) took * 1e6);
+      /* Issuing it failed (under the core's lock of the queue): what
+	 it left on the stream ends no operation.  */
+      q->last_seq = UINT64_MAX;
+      __atomic_store_n (&q->running_mark, NULL, __ATOMIC_RELAXED);
+      mark_put (q, s, false);
+      mark_put (q, e, false);
+      return 0;
     }
-  /* Both events have completed: they may be recorded again.  */
   pthread_mutex_lock (&q->times_lock);
-  t->next = q->free_times;
-  q->free_times = t;
+  got = mark_convert (q, s);
+  if (got > 0)
+    got = mark_convert (q, e);
+  if (got < 0)
+    {
+      pthread_mutex_unlock (&q->times_lock);
+      return -1;
+    }
+  if (got && e->ns >= s->ns)
+    {
+      *start = s->ns;
+      *end = e->ns;
+      *dev_start = s->dev_ns;
+      *dev_end = e->dev_ns;
+    }
+  else
+    got = 0;
+  mark_put (q, s, true);
+  mark_put (q, e, true);
   pthread_mutex_unlock (&q->times_lock);
   return got;
 }

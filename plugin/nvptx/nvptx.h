@@ -267,14 +267,26 @@ struct nvptx_queue
   struct nvptx_queue *next_watched;
 
   /* Under GOMPTARGET_PROFILE (nvptx-profile.c): an event recorded on
-     the stream when it was made, and its time on the front end's clock;
-     NULL: the device's times are not taken.  */
+     the stream when it was made, and its time on the front end's clock
+     and on the device's (from the device's time_base); NULL: the
+     device's times are not taken.  */
   CUevent time_ref;
-  uint64_t time_ref_ns;
+  uint64_t time_ref_ns, time_ref_dev;
   bool time_ref_owned;		/* Not the device's time_base.  */
-  /* Pairs of events to reuse, under TIMES_LOCK.  */
+  /* The end of the operation timed last, and the sequence number the
+     core gave it (time_begin and time_end, under the core's lock of the
+     queue).  */
+  struct nvptx_mark *last_mark;
+  uint64_t last_seq;
+  /* LAST_MARK while an operation is being issued behind it and it was
+     seen not reached (atomic; its reading would fail).  */
+  struct nvptx_mark *running_mark;
+  /* The event converted last, from which the next is (time_read, under
+     TIMES_LOCK); NULL: TIME_REF.  */
+  struct nvptx_mark *anchor;
+  /* Events to reuse, under TIMES_LOCK.  */
   pthread_mutex_t times_lock;
-  struct nvptx_times *free_times;
+  struct nvptx_mark *free_marks;
 };
 
 /* A kernel of an image.  */
@@ -338,7 +350,7 @@ int nvptx_issue_host_call (struct gtc_queue *, void (*) (void *), void *)
 void nvptx_times_init (struct nvptx_queue *q) GTC_HIDDEN;
 void nvptx_times_fini (struct nvptx_queue *q) GTC_HIDDEN;
 void nvptx_times_fini_device (struct nvptx_device *dev) GTC_HIDDEN;
-void *nvptx_time_begin (struct gtc_queue *, int) GTC_HIDDEN;
+void *nvptx_time_begin (struct gtc_queue *, int, uint64_t) GTC_HIDDEN;
 void *nvptx_time_end (struct gtc_queue *, int, void *) GTC_HIDDEN;
 int nvptx_time_read (struct gtc_queue *, void *, uint64_t *, uint64_t *,
 		     uint64_t *, uint64_t *)
