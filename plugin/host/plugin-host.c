@@ -6,7 +6,9 @@
    it), so a nowait region overlaps the host work that follows it, as on a
    GPU.  GOMPTARGET_HOST_DEVICES sets how many devices there are (default
    1), GOMPTARGET_HOST_MEMORY_MB how much memory each has (default: no
-   limit), GOMPTARGET_HOST_POISON=1 fills new device memory with 0xa5.
+   limit), GOMPTARGET_HOST_POISON=1 fills new device memory with 0xa5,
+   GOMPTARGET_HOST_CELLS=0 gives each small allocation a malloc block of
+   its own (host-cells.c).
 
    Device memory is host memory from malloc, whose first touch costs a
    page fault per page -- several times the cost of copying into it.  So
@@ -15,7 +17,8 @@
    memory in use doubles past 16 MiB, a background thread prepares a
    reserve block of that size, already faulted in, which the next big
    allocation that fits takes.  A program that uses little device memory
-   never pays for it.
+   never pays for it.  Small allocations are cells carved from big
+   chunks (host-cells.c).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -36,6 +39,7 @@
    3.1, as published by the Free Software Foundation.  */
 
 #include "plugin-core.h"
+#include "host-cells.h"
 
 #include <malloc.h>
 #include <stdio.h>
@@ -62,9 +66,12 @@ struct host_device
   size_t watermark;		/* Make a reserve when USED passes it.  */
   bool preparing;		/* PREPARER is running.  */
   pthread_t preparer;
+
+  struct host_cells cells;	/* Small allocations.  */
 };
 
 static bool poison;
+static bool use_cells;
 static size_t memory_limit;	/* 0: none.  */
 
 static int
@@ -74,6 +81,7 @@ host_probe (void)
 			       HOST_MAX_DEVICES);
 
   poison = gt_env_number ("GOMPTARGET_HOST_POISON", 0, 1) != 0;
+  use_cells = gt_env_number ("GOMPTARGET_HOST_CELLS", 1, 1) != 0;
   memory_limit = (size_t) gt_env_number ("GOMPTARGET_HOST_MEMORY_MB", 0,
 					 1L << 30) << 20;
   if (n == 0)
@@ -91,6 +99,7 @@ host_init_device (struct gtc_device *dev)
 
   pthread_mutex_init (&hd->lock, NULL);
   hd->watermark = FIRST_WATERMARK;
+  host_cells_init (&hd->cells, use_cells);
   return 0;
 }
 
@@ -124,6 +133,8 @@ host_fini_device (struct gtc_device *dev)
   hd->reserve = NULL;
   hd->reserve_size = 0;
   hd->preparing = false;
+  /* The core gave every block back before (gtc_pool_fini).  */
+  host_cells_fini (&hd->cells);
 }
 
 /* Account for SIZE more bytes of DEV's memory (SIZE may wrap to take
@@ -222,21 +233,29 @@ host_mem_alloc (struct gtc_device *dev, size_t size)
 {
   struct host_device *hd = (struct host_device *) dev;
   void *p = NULL;
+  size_t usable = 0;
 
   if (!account (hd, size, true))
     return NULL;
   /* Never the host object itself: a fresh allocation, so that what is not
      copied is not seen.  */
   if (size >= RESERVE_MIN)
-    p = take_reserve (hd, size);
+    p = take_reserve (hd, size);	/* Poisoned already.  */
   if (p == NULL)
     {
-      p = malloc (size);
+      if (size <= HOST_CELL_MAX)
+	p = host_cells_alloc (&hd->cells, size, &usable);
+      if (p == NULL)
+	p = malloc (size);
+      if (p != NULL && usable == 0)
+	usable = malloc_usable_size (p);
       if (p != NULL && poison)
 	memset (p, 0xa5, size);
     }
+  else
+    usable = malloc_usable_size (p);
   /* What the block really takes, or nothing if it failed.  */
-  account (hd, (p ? malloc_usable_size (p) : 0) - size, false);
+  account (hd, usable - size, false);
   if (p != NULL)
     maybe_prepare (hd);
   return p;
@@ -245,8 +264,17 @@ host_mem_alloc (struct gtc_device *dev, size_t size)
 static int
 host_mem_free (struct gtc_device *dev, void *ptr)
 {
-  if (ptr != NULL)
-    account ((struct host_device *) dev, -malloc_usable_size (ptr), false);
+  struct host_device *hd = (struct host_device *) dev;
+  size_t cell;
+
+  if (ptr == NULL)
+    return 0;
+  if ((cell = host_cells_free (&hd->cells, ptr)) != 0)
+    {
+      account (hd, -cell, false);
+      return 0;
+    }
+  account (hd, -malloc_usable_size (ptr), false);
   free (ptr);
   return 0;
 }
@@ -343,6 +371,7 @@ host_after_fork (struct gtc_device *dev)
   struct host_device *hd = (struct host_device *) dev;
 
   pthread_mutex_init (&hd->lock, NULL);
+  pthread_mutex_init (&hd->cells.lock, NULL);
   hd->preparing = false;
 }
 
