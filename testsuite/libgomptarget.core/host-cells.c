@@ -10,8 +10,9 @@
    while its neighbours are written, freed and reused, a region reads
    them where they are, and what is freed is given back (with the pool
    of freed blocks off, every free reaches the device, and 40 rounds of
-   over 3 MiB each pass a 16 MiB device only if they are).  Then small
-   objects mapped with enter data and read back with exit data.  */
+   over 3 MiB each pass a 16 MiB device only if they are).  Then four
+   threads do the same at once, and small objects are mapped with enter
+   data and read back with exit data.  */
 
 #include <omp.h>
 #include <stdio.h>
@@ -83,9 +84,47 @@ check (int dev, int host, int i, int round)
       }
 }
 
+/* Thread T's own blocks, taken and freed beside the other threads'.  */
+static int
+threaded (int dev, int host, int t)
+{
+  enum { M = 2000 };
+  static unsigned char *tb[4][M];
+  unsigned char buf[MAX_SIZE];
+
+  for (int round = 0; round < 10; round++)
+    {
+      for (int i = 0; i < M; i++)
+	{
+	  size_t n = 1 + (size_t) (i + round) % MAX_SIZE;
+	  if ((tb[t][i] = omp_target_alloc (n, dev)) == NULL)
+	    return 1;
+	  memset (buf, t * 64 + round, n);
+	  if (omp_target_memcpy (tb[t][i], buf, n, 0, 0, dev, host) != 0)
+	    return 1;
+	}
+      for (int i = 0; i < M; i++)
+	{
+	  size_t n = 1 + (size_t) (i + round) % MAX_SIZE;
+	  if (omp_target_memcpy (buf, tb[t][i], n, 0, 0, host, dev) != 0)
+	    return 1;
+	  for (size_t j = 0; j < n; j++)
+	    if (buf[j] != (unsigned char) (t * 64 + round))
+	      {
+		fprintf (stderr, "thread %d, block %d: byte %zu is %u\n", t, i,
+			 j, buf[j]);
+		return 1;
+	      }
+	  omp_target_free (tb[t][i], dev);
+	}
+    }
+  return 0;
+}
+
 int
 main (void)
 {
+  int bad = 0;
   int dev = omp_get_default_device (), host = omp_get_initial_device ();
   static int round_of[N];
   static char *obj[N];
@@ -125,6 +164,11 @@ main (void)
       for (int i = 0; i < N; i++)
 	omp_target_free (blk[i], dev);
     }
+
+#pragma omp parallel num_threads(4) reduction(+: bad)
+  bad += threaded (dev, host, omp_get_thread_num () & 3);
+  if (bad)
+    return 1;
 
   /* Small objects mapped one by one: each has its own device copy.  */
   for (int i = 0; i < N; i++)
