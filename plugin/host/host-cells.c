@@ -163,7 +163,8 @@ host_cells_alloc (struct host_cells *cells, size_t size, size_t *usable)
       k->carve_left -= cell;
     }
   pthread_mutex_unlock (&cells->lock);
-  *usable = cell;
+  if (p != NULL)
+    *usable = cell;
   return p;
 }
 

@@ -58,8 +58,9 @@ struct host_cells
    keeps watching each device allocation on its own) none is served.  */
 void host_cells_init (struct host_cells *cells, bool on);
 
-/* A cell for SIZE bytes, its size in *USABLE; NULL when SIZE is too big,
-   the cells are off or memory ran out (then ask malloc).  */
+/* A cell for SIZE bytes, its size in *USABLE; NULL, *USABLE untouched,
+   when SIZE is too big, the cells are off or memory ran out (then ask
+   malloc).  */
 void *host_cells_alloc (struct host_cells *cells, size_t size,
 			size_t *usable);
 
