@@ -243,6 +243,61 @@ gt_dev_free (struct gt_device *dev, void *ptr)
 	      ptr);
 }
 
+/* The copies of gt_dev_try_copy_to and gt_dev_try_copy_from, expanded
+   in them and in gt_copy_to_dev and gt_copy_from_dev (the launch path's
+   copies: one call less).  */
+static inline __attribute__ ((always_inline)) bool
+try_copy_to (struct gt_device *dev, void *dst, const void *src,
+	     size_t size)
+{
+  uint64_t t0 = gt_profile_start ();
+  ompt_id_t op;
+  bool ok;
+
+  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_to_device,
+	   src, gt_ompt_host, dst, dev->id, size);
+  ok = dev->plugin->data_submit (dev->local_id, dst, (void *) src,
+				 (int64_t) size) == 0;
+  if (GT_UNLIKELY (t0) && ok)
+    gt_profile_copy (dev->id, GT_PROFILE_TO, size, false, 0, t0);
+  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_to_device,
+	   src, gt_ompt_host, dst, dev->id, size);
+  return ok;
+}
+
+static inline __attribute__ ((always_inline)) bool
+try_copy_from (struct gt_device *dev, void *dst, const void *src,
+	       size_t size)
+{
+  uint64_t t0 = gt_profile_start ();
+  ompt_id_t op;
+  bool ok;
+
+  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_from_device,
+	   src, dev->id, dst, gt_ompt_host, size);
+  ok = dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
+				   (int64_t) size) == 0;
+  if (GT_UNLIKELY (t0) && ok)
+    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, false, 0, t0);
+  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_from_device,
+	   src, dev->id, dst, gt_ompt_host, size);
+  return ok;
+}
+
+bool
+gt_dev_try_copy_to (struct gt_device *dev, void *dst, const void *src,
+		    size_t size)
+{
+  return try_copy_to (dev, dst, src, size);
+}
+
+bool
+gt_dev_try_copy_from (struct gt_device *dev, void *dst, const void *src,
+		      size_t size)
+{
+  return try_copy_from (dev, dst, src, size);
+}
+
 void
 gt_copy_to_dev (struct gt_device *dev, void *dst, const void *src,
 		size_t size)
@@ -251,7 +306,7 @@ gt_copy_to_dev (struct gt_device *dev, void *dst, const void *src,
     return;
   gt_debug ("copy to device %d: %zu bytes %p -> %p", dev->id, size, src,
 	    dst);
-  if (!gt_dev_try_copy_to (dev, dst, src, size))
+  if (GT_UNLIKELY (!try_copy_to (dev, dst, src, size)))
     gt_fatal ("device %d: copying %zu bytes to the device failed", dev->id,
 	      size);
 }
@@ -264,7 +319,7 @@ gt_copy_from_dev (struct gt_device *dev, void *dst, const void *src,
     return;
   gt_debug ("copy from device %d: %zu bytes %p -> %p", dev->id, size, src,
 	    dst);
-  if (!gt_dev_try_copy_from (dev, dst, src, size))
+  if (GT_UNLIKELY (!try_copy_from (dev, dst, src, size)))
     gt_fatal ("device %d: copying %zu bytes from the device failed",
 	      dev->id, size);
 }
@@ -284,44 +339,6 @@ gt_dev_try_alloc (struct gt_device *dev, size_t size)
   ompt_op (t0, ompt_scope_end, &op, ompt_target_data_alloc, NULL,
 	   gt_ompt_host, p, dev->id, size);
   return p;
-}
-
-bool
-gt_dev_try_copy_to (struct gt_device *dev, void *dst, const void *src,
-		    size_t size)
-{
-  uint64_t t0 = gt_profile_start ();
-  ompt_id_t op;
-  bool ok;
-
-  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_to_device,
-	   src, gt_ompt_host, dst, dev->id, size);
-  ok = dev->plugin->data_submit (dev->local_id, dst, (void *) src,
-				 (int64_t) size) == 0;
-  if (GT_UNLIKELY (t0) && ok)
-    gt_profile_copy (dev->id, GT_PROFILE_TO, size, false, 0, t0);
-  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_to_device,
-	   src, gt_ompt_host, dst, dev->id, size);
-  return ok;
-}
-
-bool
-gt_dev_try_copy_from (struct gt_device *dev, void *dst, const void *src,
-		      size_t size)
-{
-  uint64_t t0 = gt_profile_start ();
-  ompt_id_t op;
-  bool ok;
-
-  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_from_device,
-	   src, dev->id, dst, gt_ompt_host, size);
-  ok = dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
-				   (int64_t) size) == 0;
-  if (GT_UNLIKELY (t0) && ok)
-    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, false, 0, t0);
-  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_from_device,
-	   src, dev->id, dst, gt_ompt_host, size);
-  return ok;
 }
 
 bool
