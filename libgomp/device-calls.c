@@ -246,29 +246,25 @@ gt_dev_free (struct gt_device *dev, void *ptr)
 
 /* May a synchronous copy between DST and SRC on DEV be the front end's
    memcpy?  On a device whose memory the host addresses
-   (GT_CAP_HOST_MEMORY), when nothing is recorded (T0 is 0: no profile,
-   no OMPT tool, which see the plugin's copy as before) and neither
-   address is NULL (the plugin's check, and its message, stay).  */
+   (GT_CAP_HOST_MEMORY), when no profile and no OMPT tool record it
+   (they see the plugin's copy, as before) and neither address is NULL
+   (the plugin's check, and its message, stay).  */
 static inline bool
-host_memcpy_p (const struct gt_device *dev, uint64_t t0, const void *dst,
+host_memcpy_p (const struct gt_device *dev, const void *dst,
 	       const void *src)
 {
-  return (dev->caps & GT_CAP_HOST_MEMORY) && t0 == 0 && dst != NULL
-	 && src != NULL;
+  return (dev->caps & GT_CAP_HOST_MEMORY) && !GT_UNLIKELY (gt_profile_on)
+	 && dst != NULL && src != NULL;
 }
 
-/* The copies of gt_dev_try_copy_to and gt_dev_try_copy_from, expanded
-   in them and in gt_copy_to_dev and gt_copy_from_dev (the launch path's
-   copies: one call less).  */
-static inline __attribute__ ((always_inline)) bool
-try_copy_to (struct gt_device *dev, void *dst, const void *src,
-	     size_t size)
+static bool
+try_copy_to (struct gt_device *dev, void *dst, const void *src, size_t size)
 {
   uint64_t t0 = gt_profile_start ();
   ompt_id_t op;
   bool ok;
 
-  if (GT_LIKELY (host_memcpy_p (dev, t0, dst, src)))
+  if (host_memcpy_p (dev, dst, src))
     {
       memcpy (dst, src, size);
       return true;
@@ -284,7 +280,7 @@ try_copy_to (struct gt_device *dev, void *dst, const void *src,
   return ok;
 }
 
-static inline __attribute__ ((always_inline)) bool
+static bool
 try_copy_from (struct gt_device *dev, void *dst, const void *src,
 	       size_t size)
 {
@@ -292,7 +288,7 @@ try_copy_from (struct gt_device *dev, void *dst, const void *src,
   ompt_id_t op;
   bool ok;
 
-  if (GT_LIKELY (host_memcpy_p (dev, t0, dst, src)))
+  if (host_memcpy_p (dev, dst, src))
     {
       memcpy (dst, src, size);
       return true;
@@ -322,17 +318,40 @@ gt_dev_try_copy_from (struct gt_device *dev, void *dst, const void *src,
   return try_copy_from (dev, dst, src, size);
 }
 
+/* gt_copy_to_dev and gt_copy_from_dev beyond a plain memcpy: the trace
+   line, the plugin's copy, a failure.  Out of line, so that the memcpy
+   needs no frame.  */
+static void __attribute__ ((noinline))
+copy_to_dev (struct gt_device *dev, void *dst, const void *src, size_t size)
+{
+  gt_debug ("copy to device %d: %zu bytes %p -> %p", dev->id, size, src,
+	    dst);
+  if (GT_UNLIKELY (!try_copy_to (dev, dst, src, size)))
+    gt_fatal ("device %d: copying %zu bytes to the device failed", dev->id,
+	      size);
+}
+
+static void __attribute__ ((noinline))
+copy_from_dev (struct gt_device *dev, void *dst, const void *src,
+	       size_t size)
+{
+  gt_debug ("copy from device %d: %zu bytes %p -> %p", dev->id, size, src,
+	    dst);
+  if (GT_UNLIKELY (!try_copy_from (dev, dst, src, size)))
+    gt_fatal ("device %d: copying %zu bytes from the device failed",
+	      dev->id, size);
+}
+
 void
 gt_copy_to_dev (struct gt_device *dev, void *dst, const void *src,
 		size_t size)
 {
   if (size == 0)
     return;
-  gt_debug ("copy to device %d: %zu bytes %p -> %p", dev->id, size, src,
-	    dst);
-  if (GT_UNLIKELY (!try_copy_to (dev, dst, src, size)))
-    gt_fatal ("device %d: copying %zu bytes to the device failed", dev->id,
-	      size);
+  if (GT_LIKELY (!gt_debug_level && host_memcpy_p (dev, dst, src)))
+    memcpy (dst, src, size);
+  else
+    copy_to_dev (dev, dst, src, size);
 }
 
 void
@@ -341,11 +360,10 @@ gt_copy_from_dev (struct gt_device *dev, void *dst, const void *src,
 {
   if (size == 0)
     return;
-  gt_debug ("copy from device %d: %zu bytes %p -> %p", dev->id, size, src,
-	    dst);
-  if (GT_UNLIKELY (!try_copy_from (dev, dst, src, size)))
-    gt_fatal ("device %d: copying %zu bytes from the device failed",
-	      dev->id, size);
+  if (GT_LIKELY (!gt_debug_level && host_memcpy_p (dev, dst, src)))
+    memcpy (dst, src, size);
+  else
+    copy_from_dev (dev, dst, src, size);
 }
 
 void *
