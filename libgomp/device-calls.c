@@ -342,15 +342,25 @@ copy_from_dev (struct gt_device *dev, void *dst, const void *src,
 	      dev->id, size);
 }
 
+/* Copy SIZE bytes from SRC to DST, between the host and DEV, when that
+   is a plain memcpy (host_memcpy_p, no trace line): true if done.  */
+static inline bool
+copied_plainly (struct gt_device *dev, void *dst, const void *src,
+		size_t size)
+{
+  if (size == 0)
+    return true;
+  if (GT_UNLIKELY (gt_debug_level) || !host_memcpy_p (dev, dst, src))
+    return false;
+  memcpy (dst, src, size);
+  return true;
+}
+
 void
 gt_copy_to_dev (struct gt_device *dev, void *dst, const void *src,
 		size_t size)
 {
-  if (size == 0)
-    return;
-  if (GT_LIKELY (!gt_debug_level && host_memcpy_p (dev, dst, src)))
-    memcpy (dst, src, size);
-  else
+  if (!copied_plainly (dev, dst, src, size))
     copy_to_dev (dev, dst, src, size);
 }
 
@@ -358,11 +368,7 @@ void
 gt_copy_from_dev (struct gt_device *dev, void *dst, const void *src,
 		  size_t size)
 {
-  if (size == 0)
-    return;
-  if (GT_LIKELY (!gt_debug_level && host_memcpy_p (dev, dst, src)))
-    memcpy (dst, src, size);
-  else
+  if (!copied_plainly (dev, dst, src, size))
     copy_from_dev (dev, dst, src, size);
 }
 
