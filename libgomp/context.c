@@ -184,17 +184,3 @@ gt_set_default_device (int device_num)
   gt_thread_default_device = device_num;
   gt_thread_default_device_set = true;
 }
-
-void
-gt_save_default_device (int *value, bool *set)
-{
-  *value = gt_thread_default_device;
-  *set = gt_thread_default_device_set;
-}
-
-void
-gt_restore_default_device (int value, bool set)
-{
-  gt_thread_default_device = value;
-  gt_thread_default_device_set = set;
-}

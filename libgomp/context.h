@@ -61,7 +61,21 @@ void *gt_native_symbol (const char *name) GT_HIDDEN;
 extern GT_TLS int gt_thread_default_device GT_HIDDEN;
 extern GT_TLS bool gt_thread_default_device_set GT_HIDDEN;
 void gt_set_default_device (int device_num) GT_HIDDEN;
-void gt_save_default_device (int *value, bool *set) GT_HIDDEN;
-void gt_restore_default_device (int value, bool set) GT_HIDDEN;
+
+/* Inline: the launch path keeps and gives back this thread's setting
+   around every region it runs in place.  */
+static inline void
+gt_save_default_device (int *value, bool *set)
+{
+  *value = gt_thread_default_device;
+  *set = gt_thread_default_device_set;
+}
+
+static inline void
+gt_restore_default_device (int value, bool set)
+{
+  gt_thread_default_device = value;
+  gt_thread_default_device_set = set;
+}
 
 #endif /* GT_CONTEXT_H */

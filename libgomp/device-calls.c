@@ -26,6 +26,7 @@
 #include "ompt.h"
 
 #include <omp.h>
+#include <string.h>
 
 int32_t
 gt_plugin_number_of_devices (struct gt_plugin *plugin)
@@ -243,30 +244,132 @@ gt_dev_free (struct gt_device *dev, void *ptr)
 	      ptr);
 }
 
+/* May a synchronous copy between DST and SRC on DEV be the front end's
+   memcpy?  On a device whose memory the host addresses
+   (GT_CAP_HOST_MEMORY), when no profile and no OMPT tool record it
+   (they see the plugin's copy, as before) and neither address is NULL
+   (the plugin's check, and its message, stay).  */
+static inline bool
+host_memcpy_p (const struct gt_device *dev, const void *dst,
+	       const void *src)
+{
+  return (dev->caps & GT_CAP_HOST_MEMORY) && !GT_UNLIKELY (gt_profile_on)
+	 && dst != NULL && src != NULL;
+}
+
+static bool
+try_copy_to (struct gt_device *dev, void *dst, const void *src, size_t size)
+{
+  uint64_t t0 = gt_profile_start ();
+  ompt_id_t op;
+  bool ok;
+
+  if (host_memcpy_p (dev, dst, src))
+    {
+      memcpy (dst, src, size);
+      return true;
+    }
+  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_to_device,
+	   src, gt_ompt_host, dst, dev->id, size);
+  ok = dev->plugin->data_submit (dev->local_id, dst, (void *) src,
+				 (int64_t) size) == 0;
+  if (GT_UNLIKELY (t0) && ok)
+    gt_profile_copy (dev->id, GT_PROFILE_TO, size, false, 0, t0);
+  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_to_device,
+	   src, gt_ompt_host, dst, dev->id, size);
+  return ok;
+}
+
+static bool
+try_copy_from (struct gt_device *dev, void *dst, const void *src,
+	       size_t size)
+{
+  uint64_t t0 = gt_profile_start ();
+  ompt_id_t op;
+  bool ok;
+
+  if (host_memcpy_p (dev, dst, src))
+    {
+      memcpy (dst, src, size);
+      return true;
+    }
+  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_from_device,
+	   src, dev->id, dst, gt_ompt_host, size);
+  ok = dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
+				   (int64_t) size) == 0;
+  if (GT_UNLIKELY (t0) && ok)
+    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, false, 0, t0);
+  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_from_device,
+	   src, dev->id, dst, gt_ompt_host, size);
+  return ok;
+}
+
+bool
+gt_dev_try_copy_to (struct gt_device *dev, void *dst, const void *src,
+		    size_t size)
+{
+  return try_copy_to (dev, dst, src, size);
+}
+
+bool
+gt_dev_try_copy_from (struct gt_device *dev, void *dst, const void *src,
+		      size_t size)
+{
+  return try_copy_from (dev, dst, src, size);
+}
+
+/* gt_copy_to_dev and gt_copy_from_dev beyond a plain memcpy: the trace
+   line, the plugin's copy, a failure.  Out of line, so that the memcpy
+   needs no frame.  */
+static void __attribute__ ((noinline))
+copy_to_dev (struct gt_device *dev, void *dst, const void *src, size_t size)
+{
+  gt_debug ("copy to device %d: %zu bytes %p -> %p", dev->id, size, src,
+	    dst);
+  if (GT_UNLIKELY (!try_copy_to (dev, dst, src, size)))
+    gt_fatal ("device %d: copying %zu bytes to the device failed", dev->id,
+	      size);
+}
+
+static void __attribute__ ((noinline))
+copy_from_dev (struct gt_device *dev, void *dst, const void *src,
+	       size_t size)
+{
+  gt_debug ("copy from device %d: %zu bytes %p -> %p", dev->id, size, src,
+	    dst);
+  if (GT_UNLIKELY (!try_copy_from (dev, dst, src, size)))
+    gt_fatal ("device %d: copying %zu bytes from the device failed",
+	      dev->id, size);
+}
+
+/* Copy SIZE bytes from SRC to DST, between the host and DEV, when that
+   is a plain memcpy (host_memcpy_p, no trace line): true if done.  */
+static inline bool
+copied_plainly (struct gt_device *dev, void *dst, const void *src,
+		size_t size)
+{
+  if (size == 0)
+    return true;
+  if (GT_UNLIKELY (gt_debug_level) || !host_memcpy_p (dev, dst, src))
+    return false;
+  memcpy (dst, src, size);
+  return true;
+}
+
 void
 gt_copy_to_dev (struct gt_device *dev, void *dst, const void *src,
 		size_t size)
 {
-  if (size == 0)
-    return;
-  gt_debug ("copy to device %d: %zu bytes %p -> %p", dev->id, size, src,
-	    dst);
-  if (!gt_dev_try_copy_to (dev, dst, src, size))
-    gt_fatal ("device %d: copying %zu bytes to the device failed", dev->id,
-	      size);
+  if (!copied_plainly (dev, dst, src, size))
+    copy_to_dev (dev, dst, src, size);
 }
 
 void
 gt_copy_from_dev (struct gt_device *dev, void *dst, const void *src,
 		  size_t size)
 {
-  if (size == 0)
-    return;
-  gt_debug ("copy from device %d: %zu bytes %p -> %p", dev->id, size, src,
-	    dst);
-  if (!gt_dev_try_copy_from (dev, dst, src, size))
-    gt_fatal ("device %d: copying %zu bytes from the device failed",
-	      dev->id, size);
+  if (!copied_plainly (dev, dst, src, size))
+    copy_from_dev (dev, dst, src, size);
 }
 
 void *
@@ -284,44 +387,6 @@ gt_dev_try_alloc (struct gt_device *dev, size_t size)
   ompt_op (t0, ompt_scope_end, &op, ompt_target_data_alloc, NULL,
 	   gt_ompt_host, p, dev->id, size);
   return p;
-}
-
-bool
-gt_dev_try_copy_to (struct gt_device *dev, void *dst, const void *src,
-		    size_t size)
-{
-  uint64_t t0 = gt_profile_start ();
-  ompt_id_t op;
-  bool ok;
-
-  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_to_device,
-	   src, gt_ompt_host, dst, dev->id, size);
-  ok = dev->plugin->data_submit (dev->local_id, dst, (void *) src,
-				 (int64_t) size) == 0;
-  if (GT_UNLIKELY (t0) && ok)
-    gt_profile_copy (dev->id, GT_PROFILE_TO, size, false, 0, t0);
-  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_to_device,
-	   src, gt_ompt_host, dst, dev->id, size);
-  return ok;
-}
-
-bool
-gt_dev_try_copy_from (struct gt_device *dev, void *dst, const void *src,
-		      size_t size)
-{
-  uint64_t t0 = gt_profile_start ();
-  ompt_id_t op;
-  bool ok;
-
-  ompt_op (t0, ompt_scope_begin, &op, ompt_target_data_transfer_from_device,
-	   src, dev->id, dst, gt_ompt_host, size);
-  ok = dev->plugin->data_retrieve (dev->local_id, dst, (void *) src,
-				   (int64_t) size) == 0;
-  if (GT_UNLIKELY (t0) && ok)
-    gt_profile_copy (dev->id, GT_PROFILE_FROM, size, false, 0, t0);
-  ompt_op (t0, ompt_scope_end, &op, ompt_target_data_transfer_from_device,
-	   src, dev->id, dst, gt_ompt_host, size);
-  return ok;
 }
 
 bool

@@ -139,7 +139,7 @@ tgt_event_t gt_dev_async_run (struct gt_device *dev, void *entry,
    function (gt_device_entry_fn).  */
 void gt_region_failed (struct gt_device *dev, const char *doing,
 		       const void *entry)
-  __attribute__ ((noreturn)) GT_HIDDEN;
+  __attribute__ ((noreturn, cold)) GT_HIDDEN;
 tgt_event_t gt_dev_async_call (struct gt_device *dev, void (*fn) (void *),
 			       void *arg, int ndeps, tgt_event_t *deps)
   GT_HIDDEN;

@@ -283,45 +283,42 @@ mandatory_fatal (int device_num, int n)
 }
 
 /* DEVICE_NUM names a device (0..n-1): return it ready, or NULL.  */
+/* Is DEV ready (and what its initialisation wrote seen)?  */
+static inline bool
+seen_ready (struct gt_device *dev)
+{
+  if (GT_LIKELY (__atomic_load_n (&dev->state, __ATOMIC_ACQUIRE)
+		 == GT_DEVICE_READY))
+    {
+      GT_ANNOTATE_HAPPENS_AFTER (&dev->state);
+      return true;
+    }
+  return false;
+}
+
 static struct gt_device *
 ready_device (int device_num)
 {
   struct gt_device *dev = &gt_devices[device_num];
   bool ok;
 
-  if (GT_LIKELY (__atomic_load_n (&dev->state, __ATOMIC_ACQUIRE)
-		 == GT_DEVICE_READY))
-    {
-      GT_ANNOTATE_HAPPENS_AFTER (&dev->state);
-      return dev;
-    }
+  if (seen_ready (dev))
+    return dev;
   gt_device_lock (dev);
   ok = gt_device_ready_locked (dev);
   gt_device_unlock (dev);
   return ok ? dev : NULL;
 }
 
-struct gt_device *
-gt_resolve_device (int device_num)
+/* gt_resolve_device of DEVICE_NUM (a device number, or
+   GT_DEVICE_INVALID) when it is not a ready device of the N there are:
+   offloading disabled, no such device, a device not yet initialised or
+   unusable.  Out of line: the launch path's call is the ready device's.  */
+static struct gt_device * __attribute__ ((noinline))
+resolve_not_ready (int device_num, int n)
 {
   struct gt_device *dev;
-  int n;
 
-  if (device_num == GT_DEVICE_HOST_FALLBACK)
-    return NULL;
-  /* Code running on an emulated device that reaches a target construct
-     (only possible through a host fallback path) stays where it is.  */
-  if (GT_UNLIKELY (gt_current_device >= 0))
-    return NULL;
-  if (device_num == GT_DEVICE_ICV)
-    {
-      device_num = gt_default_device ();
-      if (device_num == GT_DEVICE_INITIAL)
-	return NULL;
-    }
-  if (GT_UNLIKELY (device_num == GT_DEVICE_INVALID))
-    gt_fatal ("omp_invalid_device encountered");
-  n = gt_init_devices ();
   if (GT_UNLIKELY (gt_icvs.target_offload == GT_OFFLOAD_DISABLED))
     return NULL;
   if (GT_UNLIKELY (device_num < 0 || device_num >= n))
@@ -355,4 +352,36 @@ gt_resolve_device (int device_num)
 		  device_num);
     }
   return dev;
+}
+
+struct gt_device *
+gt_resolve_device (int device_num)
+{
+  struct gt_device *dev;
+  int n;
+
+  if (device_num == GT_DEVICE_HOST_FALLBACK)
+    return NULL;
+  /* Code running on an emulated device that reaches a target construct
+     (only possible through a host fallback path) stays where it is.  */
+  if (GT_UNLIKELY (gt_current_device >= 0))
+    return NULL;
+  if (device_num == GT_DEVICE_ICV)
+    {
+      device_num = gt_default_device ();
+      if (device_num == GT_DEVICE_INITIAL)
+	return NULL;
+    }
+  if (GT_UNLIKELY (device_num == GT_DEVICE_INVALID))
+    gt_fatal ("omp_invalid_device encountered");
+  n = gt_init_devices ();
+  /* A ready device, offloading not disabled: the common case.  */
+  if (GT_LIKELY (gt_icvs.target_offload != GT_OFFLOAD_DISABLED
+		 && device_num >= 0 && device_num < n))
+    {
+      dev = &gt_devices[device_num];
+      if (seen_ready (dev))
+	return dev;
+    }
+  return resolve_not_ready (device_num, n);
 }

@@ -59,12 +59,15 @@ extern int gt_debug_level GT_HIDDEN;
    may hold one while it waits for a device that never finishes.  */
 extern bool gt_exiting_on_error GT_HIDDEN;
 
+/* Cold, as are gt_debug_printf and the failure paths that lead to them:
+   GCC moves those paths out of the hot functions (.text.unlikely), so
+   that the launch path stays on few cache lines.  */
 void gt_fatal (const char *fmt, ...)
-  __attribute__ ((noreturn, format (printf, 1, 2))) GT_HIDDEN;
+  __attribute__ ((noreturn, cold, format (printf, 1, 2))) GT_HIDDEN;
 void gt_warning (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2))) GT_HIDDEN;
 void gt_debug_printf (const char *fmt, ...)
-  __attribute__ ((format (printf, 1, 2))) GT_HIDDEN;
+  __attribute__ ((cold, format (printf, 1, 2))) GT_HIDDEN;
 #define gt_debug(...) \
   do { if (GT_UNLIKELY (gt_debug_level)) gt_debug_printf (__VA_ARGS__); } \
   while (0)

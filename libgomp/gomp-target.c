@@ -37,7 +37,7 @@
 static inline void
 wait_depend (void **depend)
 {
-  if (depend != NULL)
+  if (GT_UNLIKELY (depend != NULL))
     GOMP_taskwait_depend (depend);
 }
 
@@ -66,13 +66,15 @@ wait_depend (void **depend)
     }									\
   while (0)
 
-/* An undeferred construct: its dependences, WORK, its completion.  */
+/* An undeferred construct: its dependences, WORK, its completion (no
+   call without depend).  */
 #define UNDEFERRED(depend, work)					\
   do									\
     {									\
       wait_depend (depend);						\
       work;								\
-      gt_depend_record_done (depend);					\
+      if (GT_UNLIKELY ((depend) != NULL))				\
+	gt_depend_record_done (depend);					\
     }									\
   while (0)
 

@@ -41,6 +41,8 @@ struct gt_xfer_gather;
 
 struct gt_xfer
 {
+  /* What a construct run in place uses first, on few cache lines; the
+     arrays of events last.  */
   struct gt_device *dev;
   bool async;			/* The plugin queues (else: at once; see
 				   gt_xfer_thread).  */
@@ -53,32 +55,32 @@ struct gt_xfer
   bool chain;			/* Each operation names the one before as
 				   its dependence (else they all go to the
 				   thread's own queue, in order anyway).  */
-  int ndeps;			/* The first operation's dependences.  */
-  tgt_event_t deps[GT_XFER_MAX_DEPS];
-  tgt_event_t last;		/* The last operation queued, or NULL.  */
-  unsigned ndone;		/* NOWN when they were all seen done.  */
-  unsigned nown;		/* Operations queued so far; the last of
-				   them (up to GT_XFER_OWN) in OWN, at
-				   their number modulo GT_XFER_OWN.  */
-  tgt_event_t own[GT_XFER_OWN];
-  int nafter;			/* More for the next operation to wait for.  */
-  tgt_event_t after[GT_XFER_MAX_DEPS];
-  struct gt_xfer_chunk *chunks;	/* Staging memory, CUR the one in use.  */
-  struct gt_xfer_chunk *cur;
-  struct gt_xfer_gather *gathers;	/* Deferred reads not queued yet.  */
-  struct gt_block *dead;	/* Blocks to free after the operations.  */
   /* In place: copies from the device to the host put off until
      gt_xfer_wait, after the device's lock is released (gt_xfer_from,
      while DEFER_FROM is set).  */
   bool defer_from;
   int nlater;
+  int ndeps;			/* The first operation's dependences.  */
+  int nafter;			/* More for the next operation to wait for.  */
+  unsigned ndone;		/* NOWN when they were all seen done.  */
+  unsigned nown;		/* Operations queued so far; the last of
+				   them (up to GT_XFER_OWN) in OWN, at
+				   their number modulo GT_XFER_OWN.  */
+  tgt_event_t last;		/* The last operation queued, or NULL.  */
+  struct gt_xfer_chunk *chunks;	/* Staging memory, CUR the one in use.  */
+  struct gt_xfer_chunk *cur;
+  struct gt_xfer_gather *gathers;	/* Deferred reads not queued yet.  */
+  struct gt_block *dead;	/* Blocks to free after the operations.  */
+  struct gt_xfer *next_free;
   struct
   {
     void *dst;
     const void *src;
     size_t size;
   } later[GT_XFER_LATER];
-  struct gt_xfer *next_free;
+  tgt_event_t own[GT_XFER_OWN];
+  tgt_event_t deps[GT_XFER_MAX_DEPS];
+  tgt_event_t after[GT_XFER_MAX_DEPS];
 };
 
 /* The calling thread's transfer for a construct it waits for, begun on

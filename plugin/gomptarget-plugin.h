@@ -186,6 +186,11 @@ typedef void (*tgt_callback_fct) (tgt_sync_event_t token);
 						   the front end uses them for
 						   a construct the caller
 						   waits for.  */
+#define GT_CAP_HOST_MEMORY	(1u << 4)	/* Its device memory is in
+						   the host's address space,
+						   and a synchronous copy is
+						   a memcpy: the front end
+						   makes it itself.  */
 
 /* Flags of __tgt_rtl_async_launch.  GT_LAUNCH_CALLER_WAITS: the
    construct is synchronous -- the caller waits for the launch's

@@ -52,7 +52,7 @@ void gt_plugin_no_devices (const char *fmt, ...)
 
 /* An error line, always printed: "libgomptarget: NAME: ...".  */
 void gt_plugin_error (const char *fmt, ...)
-  __attribute__ ((format (printf, 1, 2))) GT_PLUGIN_HIDDEN;
+  __attribute__ ((cold, format (printf, 1, 2))) GT_PLUGIN_HIDDEN;
 
 /* The front end's services (gomptarget-services.h), the one way a plugin
    reaches them: the plugin is not linked to libgomptarget.so.1, and

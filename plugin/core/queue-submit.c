@@ -328,11 +328,24 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
   return 0;
 }
 
+/* gtc_run_now of D on software queue Q when the front end records the
+   queue's operations (or D is neither a copy nor a launch): through an
+   operation, as the queue runs it.  Out of line: the frame of the
+   operation is not the common path's.  */
+static int __attribute__ ((noinline))
+run_now_as_op (struct gtc_queue *q, const struct gtc_op_desc *d)
+{
+  struct op op;
+
+  if (!make_op (d, &op, true))
+    return GT_RTL_FAIL;
+  return gtc_run_op (q, &op, 0) ? GT_RTL_FAIL : 0;
+}
+
 int
 gtc_run_now (struct gtc_device *dev, const struct gtc_op_desc *d)
 {
   struct gtc_queue *q;
-  struct op op;
   tgt_event_t ev;
   int err;
 
@@ -345,7 +358,19 @@ gtc_run_now (struct gtc_device *dev, const struct gtc_op_desc *d)
     }
   /* The vendor's operations on software queues run on whatever thread
      runs them, this one's as well as the queue's.  */
-  if ((q = home_queue (dev)) == NULL || !make_op (d, &op, true))
+  if (GT_UNLIKELY ((q = home_queue (dev)) == NULL))
     return GT_RTL_FAIL;
-  return gtc_run_op (q, &op, 0) ? GT_RTL_FAIL : 0;
+  /* What gtc_run_op does with the operation made from D when the front
+     end records no queue operations: straight to the vendor.  */
+  if (GT_LIKELY (!(gtc_profiling & GT_PROFILE_QUEUE_OPS)))
+    {
+      if (d->kind == GTC_OP_COPY)
+	return gtc_vendor.copy (q, d->dir, d->dst, d->src, d->size,
+				d->peer) ? GT_RTL_FAIL : 0;
+      if (d->kind == GTC_OP_LAUNCH)
+	return gtc_vendor.launch (q, d->kernel, d->vars, d->nvars,
+				  d->num_teams, d->thread_limit)
+	       ? GT_RTL_FAIL : 0;
+    }
+  return run_now_as_op (q, d);
 }

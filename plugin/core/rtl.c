@@ -566,33 +566,54 @@ __tgt_rtl_data_exchange (int32_t src_id, void *src_ptr, int32_t dst_id,
   return copy_now (dst_id, GTC_DEVICE_TO_DEVICE, dst_ptr, src_ptr, size, src);
 }
 
+/* The launch of __tgt_rtl_run_target_team_region, its arguments TGT_VARS
+   as they are.  */
+static int32_t
+run_region_now (int32_t id, void *entry, void **vars, int32_t arg_num,
+		int32_t num_teams, int32_t thread_limit)
+{
+  struct gtc_op_desc d;
+  struct gtc_device *dev = launch_desc (id, entry, vars, arg_num, num_teams,
+					thread_limit, GT_LAUNCH_CALLER_WAITS,
+					&d);
+
+  return dev ? gtc_run_now (dev, &d) : GT_RTL_FAIL;
+}
+
+/* The same with OFFSETS added to TGT_VARS: out of line, as the front end
+   passes none.  */
+static int32_t __attribute__ ((noinline))
+run_region_now_offsets (int32_t id, void *entry, void **tgt_vars,
+			ptrdiff_t *offsets, int32_t arg_num,
+			int32_t num_teams, int32_t thread_limit)
+{
+  void *stack_vars[16];
+  void **vars;
+  int32_t err, i;
+
+  vars = arg_num <= 16 ? stack_vars : malloc (arg_num * sizeof *vars);
+  if (vars == NULL)
+    return GT_RTL_FAIL;
+  for (i = 0; i < arg_num; i++)
+    vars[i] = (char *) tgt_vars[i] + offsets[i];
+  err = run_region_now (id, entry, vars, arg_num, num_teams, thread_limit);
+  if (vars != stack_vars)
+    free (vars);
+  return err;
+}
+
 int32_t
 __tgt_rtl_run_target_team_region (int32_t id, void *entry, void **tgt_vars,
 				  ptrdiff_t *offsets, int32_t arg_num,
 				  int32_t num_teams, int32_t thread_limit,
 				  uint64_t loop_tripcount)
 {
-  void *stack_vars[16];
-  void **vars = tgt_vars;
-  struct gtc_op_desc d;
-  struct gtc_device *dev;
-  int32_t err, i;
-
   (void) loop_tripcount;
-  if (offsets != NULL && arg_num > 0)
-    {
-      vars = arg_num <= 16 ? stack_vars : malloc (arg_num * sizeof *vars);
-      if (vars == NULL)
-	return GT_RTL_FAIL;
-      for (i = 0; i < arg_num; i++)
-	vars[i] = (char *) tgt_vars[i] + offsets[i];
-    }
-  dev = launch_desc (id, entry, vars, arg_num, num_teams, thread_limit,
-		     GT_LAUNCH_CALLER_WAITS, &d);
-  err = dev ? gtc_run_now (dev, &d) : GT_RTL_FAIL;
-  if (vars != tgt_vars && vars != stack_vars)
-    free (vars);
-  return err;
+  if (GT_UNLIKELY (offsets != NULL && arg_num > 0))
+    return run_region_now_offsets (id, entry, tgt_vars, offsets, arg_num,
+				   num_teams, thread_limit);
+  return run_region_now (id, entry, tgt_vars, arg_num, num_teams,
+			 thread_limit);
 }
 
 int32_t

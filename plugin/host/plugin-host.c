@@ -400,8 +400,9 @@ host_after_fork (struct gtc_device *dev)
 const struct gtc_vendor gtc_vendor = {
   .name = "host",
   .target_type = -1,
-  /* Its memory is host memory, copied into a child by fork.  */
-  .caps = GT_CAP_HOST_CODE | GT_CAP_SURVIVES_FORK,
+  /* Its memory is host memory, copied into a child by fork; host_copy
+     is a memcpy, which the front end makes itself.  */
+  .caps = GT_CAP_HOST_CODE | GT_CAP_SURVIVES_FORK | GT_CAP_HOST_MEMORY,
   .requires_supported = GT_REQUIRES_REVERSE_OFFLOAD,
   .device_size = sizeof (struct host_device),
   .queue_size = sizeof (struct gtc_queue),
