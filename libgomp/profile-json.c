@@ -303,19 +303,28 @@ put_copy (struct gt_profile_text *b, const struct gt_profile_rec *r)
     PUT_FLOW (b, "s", "queued", "q", r->device, r->event, r->t0, r->tid);
 }
 
+/* The start of the span of queue operation R in category CAT on TRACK:
+   its name, device, queue and kind, the kind's string left open.  */
 static void
-put_queue_op (struct gt_profile_text *b, const struct gt_profile_rec *r)
+begin_op_span (struct gt_profile_text *b, const struct gt_profile_rec *r,
+	       const char *cat, int track)
 {
-  int track = QUEUE_TRACK (r->device, r->queue);
-  uint64_t mid = r->t0 + (r->t1 - r->t0) / 2;
-
-  begin_span (b, r->name ? r->name : queue_op_names[r->op], "queue", r->t0,
+  begin_span (b, r->name ? r->name : queue_op_names[r->op], cat, r->t0,
 	      r->t1, track);
   put_int (b, r->device);
   PUT_LIT (b, ",\"queue\":");
   put_u64 (b, r->queue);
   PUT_LIT (b, ",\"op\":\"");
   put_str (b, queue_op_names[r->op]);
+}
+
+static void
+put_queue_op (struct gt_profile_text *b, const struct gt_profile_rec *r)
+{
+  int track = QUEUE_TRACK (r->device, r->queue);
+  uint64_t mid = r->t0 + (r->t1 - r->t0) / 2;
+
+  begin_op_span (b, r, "queue", track);
   PUT_LIT (b, "\",\"bytes\":");
   put_u64 (b, r->n);
   PUT_LIT (b, ",\"run_by\":");
@@ -341,13 +350,7 @@ put_device_op (struct gt_profile_text *b, const struct gt_profile_rec *r)
 {
   int track = DEVICE_TRACK (r->device, r->queue);
 
-  begin_span (b, r->name ? r->name : queue_op_names[r->op], "device", r->t0,
-	      r->t1, track);
-  put_int (b, r->device);
-  PUT_LIT (b, ",\"queue\":");
-  put_u64 (b, r->queue);
-  PUT_LIT (b, ",\"op\":\"");
-  put_str (b, queue_op_names[r->op]);
+  begin_op_span (b, r, "device", track);
   PUT_LIT (b, "\",\"clock\":\"device\"");
   if (r->flags & GT_REC_OWN)
     PUT_LIT (b, ",\"own\":true");
