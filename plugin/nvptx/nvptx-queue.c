@@ -133,7 +133,8 @@ nvptx_queue_sync (struct nvptx_queue *q)
   uint64_t outs;
   CUresult r;
 
-  if (nvptx_use (dev) != 0)
+  /* The context is made current only where it is needed (below).  */
+  if (GT_UNLIKELY (nvptx_off ()))
     return -1;
   outs = nvptx_outs_last (q);
   /* The data of the copies from the device issued before is in staging
@@ -149,13 +150,25 @@ nvptx_queue_sync (struct nvptx_queue *q)
 	 kernels printed.  */
       if (__atomic_load_n (&dev->mailboxes, __ATOMIC_ACQUIRE) != NULL)
 	{
-	  /* Serving the device's reverse-offload requests meanwhile.  */
+	  /* Serving the device's reverse-offload requests meanwhile, which
+	     copies in the device's context.  */
+	  if (nvptx_use (dev) != 0)
+	    return -1;
 	  nvptx_rev_wait_begin (dev);
 	  gtc_wait_serve (&dev->core, stream_done, &poll, nvptx_rev_serve);
 	  nvptx_rev_wait_end (dev);
 	}
       /* Else nothing to serve: the driver waits, as it likes best.  */
+      /* A stream's handle names its context: the context is not made
+	 current first, which would cost a driver call per wait (a waited
+	 region waits once per launch); only if the driver asks for it.  */
       r = CU (cuStreamSynchronize) (q->stream);
+      if (GT_UNLIKELY (r == CUDA_ERROR_INVALID_CONTEXT))
+	{
+	  if (nvptx_use (dev) != 0)
+	    return -1;
+	  r = CU (cuStreamSynchronize) (q->stream);
+	}
       if (r != CUDA_SUCCESS)
 	return nvptx_device_fault (q, dev, "cuStreamSynchronize", r);
     }
