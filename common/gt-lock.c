@@ -10,12 +10,15 @@
    with both cores to the eight threads: spinning 100 pauses (about
    2.3 us here) before sleeping, they spent 1.0-1.8 us of processor time
    per region, most of it spinning, against 0.13 us for one thread alone;
-   yielding instead, 0.39 us, and each thread's time per region was 3-4
-   times less.  A yield gives the core to another thread, the holder
-   among them, and costs one system call when nothing else is runnable.
-   A few pauses first catch a holder that runs on another core and is
-   about to release; past the yields, a long hold puts the waiter to
-   sleep.
+   yielding instead (3 to 20 times before sleeping), 0.36-0.40 us, and
+   each thread's time per region was 3-4 times less.  A yield gives the
+   core to another thread, the holder among them, and costs one system
+   call when nothing else is runnable.  A few pauses first catch a holder
+   that runs on another core and is about to release.  Past a few yields
+   the waiter sleeps: on a machine busy with other programs, where a
+   yield may give the core away, the threads that sleep leave the lock
+   to fewer contenders; there 20 yields cost the eight threads 10-15%
+   against the old spin and sleep, 5 yields 5-10%.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -42,7 +45,7 @@
 /* Pauses while the holder may be running on another core, about to
    release; then yields; then sleep.  */
 #define MUTEX_SPINS 10
-#define MUTEX_YIELDS 20
+#define MUTEX_YIELDS 5
 
 /* Take M if it is free.  */
 static inline bool
