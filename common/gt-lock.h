@@ -2,7 +2,8 @@
    front end and the plugins alike: the pause of a spinning thread
    (gt_cpu_relax), sleeping on and waking a futex word (gt_futex_wait,
    gt_futex_wake), and gt_mutex_t, a lock of one word taken with one
-   compare-and-swap whose waiters spin a little, then sleep on the word.
+   compare-and-swap whose waiters spin a little, yield the processor a
+   few times, then sleep on the word.
    Header only: every function here is a few instructions, or a slow path
    of them.
 
@@ -64,7 +65,7 @@ gt_futex_wake (int *word, int n)
 /* A lock: a word that is 0 when free, 1 when held, 2 when held and
    others may sleep on it.  Taking a free lock is one compare-and-swap,
    releasing it one exchange; a thread that finds it held spins a little,
-   then sleeps on the futex.  */
+   yields, then sleeps on the futex (gt-lock.c says why).  */
 typedef struct
 {
   int word;
