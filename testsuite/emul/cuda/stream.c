@@ -833,10 +833,8 @@ event_done (struct CUevent_st *e, struct CUstream_st **s, uint64_t *seq)
   pthread_mutex_unlock (&e->lock);
   if (*s == NULL)
     return true;
-  pthread_mutex_lock (&(*s)->lock);
-  bool done = (*s)->completed >= *seq;
-  pthread_mutex_unlock (&(*s)->lock);
-  return done;
+  /* Acquire: the worker stores it after running the operation.  */
+  return __atomic_load_n (&(*s)->completed, __ATOMIC_ACQUIRE) >= *seq;
 }
 
 EMUL_PUBLIC CUresult
