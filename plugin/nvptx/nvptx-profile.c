@@ -12,9 +12,12 @@
    short, so the float of milliseconds that cuEventElapsedTime gives
    loses nothing a microsecond shows, and they add up exactly to whole
    nanoseconds.  The core reads them once the end event has been
-   reached, where it syncs or issues to the stream.  Nothing of this runs
-   unless the front end records.  The events are kept for reuse, one list
-   per stream.
+   reached, where it syncs or issues to the stream; not while it issues
+   to a busy stream those of the BUSY_LAG operations just before (most
+   likely not reached either: the read would be a driver call bound to
+   fail), and a synchronisation saves the query of the next operation.
+   Nothing of this runs unless the front end records.  The events are
+   kept for reuse, one list per stream.
 
    Copyright (C) 2026 The gomptarget authors.
 
