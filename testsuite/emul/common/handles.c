@@ -83,14 +83,16 @@ find (struct table *t, const void *p)
     }
 }
 
-/* Under LOCK.  KIND first: a check that sees P sees its KIND.  */
+/* Under LOCK.  KIND first: a check that sees P sees its KIND.  (Every
+   store to a slot releases: a check that sees one sees what was done
+   before it, REBUILDS made odd included.)  */
 static void
 insert (struct table *t, const void *p, int kind)
 {
   size_t i = hash (p) & (t->cap - 1);
   while (t->slots[i].p != NULL)
     i = (i + 1) & (t->cap - 1);
-  __atomic_store_n (&t->slots[i].kind, kind, __ATOMIC_RELAXED);
+  __atomic_store_n (&t->slots[i].kind, kind, __ATOMIC_RELEASE);
   __atomic_store_n (&t->slots[i].p, p, __ATOMIC_RELEASE);
   used++;
 }
@@ -127,9 +129,8 @@ grow (void)
 	if (old->slots[i].p != NULL && old->slots[i].kind != 0)
 	  keep[n++] = old->slots[i];
       __atomic_store_n (&rebuilds, rebuilds + 1, __ATOMIC_RELAXED);
-      __atomic_thread_fence (__ATOMIC_RELEASE);
       for (size_t i = 0; i < oldcap; i++)
-	__atomic_store_n (&old->slots[i].p, NULL, __ATOMIC_RELAXED);
+	__atomic_store_n (&old->slots[i].p, NULL, __ATOMIC_RELEASE);
       used = 0;
       for (size_t i = 0; i < n; i++)
 	insert (old, keep[i].p, keep[i].kind);
@@ -180,8 +181,9 @@ emul_handle_valid (int kind, const void *p)
       struct slot *s = find (__atomic_load_n (&table, __ATOMIC_ACQUIRE), p);
       bool ok = s != NULL && __atomic_load_n (&s->kind, __ATOMIC_ACQUIRE)
 			     == kind;
-      __atomic_thread_fence (__ATOMIC_ACQUIRE);
-      if (__atomic_load_n (&rebuilds, __ATOMIC_RELAXED) == seen)
+      /* After the slots' loads, which acquire: a slot rebuilt meanwhile
+	 shows REBUILDS changed.  */
+      if (__atomic_load_n (&rebuilds, __ATOMIC_ACQUIRE) == seen)
 	return ok;
     }
   /* Rebuilt meanwhile: again, with the table still.  */
