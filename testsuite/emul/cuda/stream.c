@@ -905,7 +905,11 @@ cuEventElapsedTime (float *pMilliseconds, CUevent hStart, CUevent hEnd)
   if (s1 == NULL || s2 == NULL)
     return CUDA_ERROR_INVALID_HANDLE;
   if (!done)
-    return CUDA_ERROR_NOT_READY;
+    {
+      emul_trace ("notready call=cuEventElapsedTime device=%d",
+		  hStart->ctx->dev->ordinal);
+      return CUDA_ERROR_NOT_READY;
+    }
   pthread_mutex_lock (&hStart->lock);
   double a = hStart->stamp->ms;
   pthread_mutex_unlock (&hStart->lock);
