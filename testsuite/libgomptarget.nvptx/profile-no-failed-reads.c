@@ -11,7 +11,7 @@
 
 #include "../libgomptarget.profile/trace-check.h"
 
-#define REGIONS 200
+#define REGIONS 60
 
 static void
 work (void)
