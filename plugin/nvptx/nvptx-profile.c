@@ -12,9 +12,12 @@
    short, so the float of milliseconds that cuEventElapsedTime gives
    loses nothing a microsecond shows, and they add up exactly to whole
    nanoseconds.  The core reads them once the end event has been
-   reached, where it syncs or issues to the stream.  Nothing of this runs
-   unless the front end records.  The events are kept for reuse, one list
-   per stream.
+   reached, where it syncs or issues to the stream; not while it issues
+   to a busy stream those of the BUSY_LAG operations just before (most
+   likely not reached either: the read would be a driver call bound to
+   fail), and a synchronisation saves the query of the next operation.
+   Nothing of this runs unless the front end records.  The events are
+   kept for reuse, one list per stream.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -60,6 +63,10 @@ enum { MARK_NEW, MARK_CONVERTED, MARK_FAILED };
 /* Tries at the reading of both clocks: the tightest is kept.  */
 #define CALIBRATION_TRIES 5
 
+/* While an operation is issued to a busy stream, the times of the
+   operations issued this many before it or fewer are not read.  */
+#define BUSY_LAG 16
+
 void
 nvptx_times_init (struct nvptx_queue *q)
 {
@@ -72,7 +79,8 @@ nvptx_times_init (struct nvptx_queue *q)
   q->time_ref_dev = 0;
   q->last_mark = NULL;
   q->last_seq = UINT64_MAX;
-  q->running_mark = NULL;
+  q->synced_seq = UINT64_MAX;
+  q->busy_seq = 0;
   q->anchor = NULL;
   q->free_marks = NULL;
   pthread_mutex_init (&q->times_lock, NULL);
@@ -206,8 +214,10 @@ nvptx_time_begin (struct gtc_queue *gq, int unused_kind, uint64_t seq)
     return NULL;
   /* Issued right behind the operation timed last, which the stream has
      not finished: this one starts as it ends (and no earlier than now,
-     as that one has not ended yet).  */
+     as that one has not ended yet).  Not asked of the driver when a
+     synchronisation of the stream since has seen it reached.  */
   if (q->last_mark != NULL && q->last_seq == seq
+      && seq != __atomic_load_n (&q->synced_seq, __ATOMIC_RELAXED)
       && CU (cuEventQuery) (q->last_mark->ev) == CUDA_ERROR_NOT_READY)
     {
       start = q->last_mark;
@@ -237,7 +247,7 @@ nvptx_time_begin (struct gtc_queue *gq, int unused_kind, uint64_t seq)
       start->recorded = true;
     }
   else
-    __atomic_store_n (&q->running_mark, start, __ATOMIC_RELAXED);
+    __atomic_store_n (&q->busy_seq, seq, __ATOMIC_RELAXED);
   end->from = start;
   end->seq = seq + 1;
   return end;
@@ -250,21 +260,23 @@ nvptx_time_end (struct gtc_queue *gq, int unused_kind, void *token)
   struct nvptx_mark *end = token, *old = q->last_mark;
 
   (void) unused_kind;
-  __atomic_store_n (&q->running_mark, NULL, __ATOMIC_RELAXED);
+  __atomic_store_n (&q->busy_seq, 0, __ATOMIC_RELAXED);
   if (end == NULL)
     return NULL;
   if (CU (cuEventRecord) (end->ev, q->stream) != CUDA_SUCCESS)
     {
       mark_put (q, end->from, false);
       mark_put (q, end, false);
-      q->last_seq = UINT64_MAX;
+      __atomic_store_n (&q->last_seq, UINT64_MAX, __ATOMIC_RELAXED);
       return NULL;
     }
   end->recorded = true;
   /* The next operation may start as this one ends.  */
   __atomic_add_fetch (&end->refs, 1, __ATOMIC_RELAXED);
   q->last_mark = end;
-  q->last_seq = end->seq;
+  /* Release: a synchronisation that reads it comes after the
+     recording.  */
+  __atomic_store_n (&q->last_seq, end->seq, __ATOMIC_RELEASE);
   mark_put (q, old, false);
   return end;
 }
@@ -308,11 +320,14 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
 {
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
   struct nvptx_mark *e = token, *s = e->from;
+  uint64_t busy;
   int got;
 
-  /* Seen not reached just now: not yet.  */
-  if (nvptx_in_host_call
-      || e == __atomic_load_n (&q->running_mark, __ATOMIC_RELAXED))
+  /* Seen not reached just now, or issued a little before what was:
+     not yet (the reading would most likely fail; reporting it later
+     costs nothing, and keeps no more than BUSY_LAG waiting).  */
+  busy = __atomic_load_n (&q->busy_seq, __ATOMIC_RELAXED);
+  if (nvptx_in_host_call || (busy != 0 && e->seq + BUSY_LAG > busy))
     return -1;
   /* The program ends: the driver is left alone, the events kept.  */
   if (nvptx_use ((struct nvptx_device *) gq->dev) != 0)
@@ -325,8 +340,8 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
     {
       /* Issuing it failed (under the core's lock of the queue): what
 	 it left on the stream ends no operation.  */
-      q->last_seq = UINT64_MAX;
-      __atomic_store_n (&q->running_mark, NULL, __ATOMIC_RELAXED);
+      __atomic_store_n (&q->last_seq, UINT64_MAX, __ATOMIC_RELAXED);
+      __atomic_store_n (&q->busy_seq, 0, __ATOMIC_RELAXED);
       mark_put (q, s, false);
       mark_put (q, e, false);
       return 0;

@@ -130,13 +130,17 @@ nvptx_queue_sync (struct nvptx_queue *q)
 {
   struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
   struct stream_poll poll = { q->stream, CUDA_SUCCESS };
-  uint64_t outs;
+  uint64_t outs, timed = 0;
   CUresult r;
 
   /* The context is made current only where it is needed (below).  */
   if (GT_UNLIKELY (nvptx_off ()))
     return -1;
   outs = nvptx_outs_last (q);
+  /* Under GOMPTARGET_PROFILE: the end of the operation timed last is
+     reached once this returns.  */
+  if (q->time_ref != NULL)
+    timed = __atomic_load_n (&q->last_seq, __ATOMIC_ACQUIRE);
   /* The data of the copies from the device issued before is in staging
      memory once the stream is synchronized: those still waiting are
      made here, on to the program's memory.  Another thread issuing to
@@ -173,6 +177,8 @@ nvptx_queue_sync (struct nvptx_queue *q)
 	return nvptx_device_fault (q, dev, "cuStreamSynchronize", r);
     }
   while (!nvptx_outs_done (q, outs));
+  if (timed != 0)
+    __atomic_store_n (&q->synced_seq, timed, __ATOMIC_RELAXED);
   __atomic_store_n (&q->last_kernel, NULL, __ATOMIC_RELEASE);
   nvptx_exit_check (dev);
   return 0;

@@ -277,10 +277,15 @@ struct nvptx_queue
      core gave it (time_begin and time_end, under the core's lock of the
      queue).  */
   struct nvptx_mark *last_mark;
-  uint64_t last_seq;
-  /* LAST_MARK while an operation is being issued behind it and it was
-     seen not reached (atomic; its reading would fail).  */
-  struct nvptx_mark *running_mark;
+  uint64_t last_seq;		/* Atomic: read by nvptx_queue_sync.  */
+  /* The LAST_SEQ of the last synchronisation of the stream that
+     succeeded, which it read before it began (atomic): an end of that
+     sequence number is known reached, without a query.  */
+  uint64_t synced_seq;
+  /* The LAST_SEQ of LAST_MARK while an operation is being issued behind
+     it and it was seen not reached, else 0 (atomic): the stream is busy,
+     and the operations just before are likely not done either.  */
+  uint64_t busy_seq;
   /* The event converted last, from which the next is (time_read, under
      TIMES_LOCK); NULL: TIME_REF.  */
   struct nvptx_mark *anchor;

@@ -833,10 +833,8 @@ event_done (struct CUevent_st *e, struct CUstream_st **s, uint64_t *seq)
   pthread_mutex_unlock (&e->lock);
   if (*s == NULL)
     return true;
-  pthread_mutex_lock (&(*s)->lock);
-  bool done = (*s)->completed >= *seq;
-  pthread_mutex_unlock (&(*s)->lock);
-  return done;
+  /* Acquire: the worker stores it after running the operation.  */
+  return __atomic_load_n (&(*s)->completed, __ATOMIC_ACQUIRE) >= *seq;
 }
 
 EMUL_PUBLIC CUresult
@@ -907,7 +905,11 @@ cuEventElapsedTime (float *pMilliseconds, CUevent hStart, CUevent hEnd)
   if (s1 == NULL || s2 == NULL)
     return CUDA_ERROR_INVALID_HANDLE;
   if (!done)
-    return CUDA_ERROR_NOT_READY;
+    {
+      emul_trace ("notready call=cuEventElapsedTime device=%d",
+		  hStart->ctx->dev->ordinal);
+      return CUDA_ERROR_NOT_READY;
+    }
   pthread_mutex_lock (&hStart->lock);
   double a = hStart->stamp->ms;
   pthread_mutex_unlock (&hStart->lock);
