@@ -164,7 +164,11 @@ insert_new_keys (struct gt_map_ctx *m)
 	  n->next_sibling = prev->next_sibling;
 	  prev->next_sibling = n;
 	}
-      gt_splay_insert (m->map, n);
+      /* A region that finds it again reads its device copy (where the
+	 plugin's device memory is the host's) and pins its block.  */
+      gt_splay_insert (m->map, n,
+		       (m->dev->caps & GT_CAP_HOST_MEMORY)
+		       ? (const void *) n->dev_addr : NULL, n->block);
       m->block->live_keys++;
       m->items[i].key = n;
       gt_debug ("map [%p,%p) -> device %d %p (%s)", (void *) s, (void *) e,

@@ -32,16 +32,15 @@
 #define INDEX_MIN_SLOTS 64
 
 
-/* Put KEY at START's first free slot; there is one.  */
+/* Put slot S at its start's first free slot; there is one.  */
 static void
-place (struct gt_splay_index *x, uintptr_t start, struct gt_key *key)
+place (struct gt_splay_index *x, const struct gt_index_slot *s)
 {
-  size_t i = gt_index_home (x, start);
+  size_t i = gt_index_home (x, s->start);
 
   while (x->slots[i].key != NULL)
     i = (i + 1) & x->mask;
-  x->slots[i].start = start;
-  x->slots[i].key = key;
+  x->slots[i] = *s;
 }
 
 /* Double the slots (or make the first ones) and enter the keys again.  */
@@ -57,16 +56,22 @@ grow (struct gt_splay_index *x)
   x->mask = nn - 1;
   for (i = 0; i < n; i++)
     if (old[i].key != NULL)
-      place (x, old[i].start, old[i].key);
+      place (x, &old[i]);
   free (old);
 }
 
 void
-gt_index_add (struct gt_splay_index *x, uintptr_t start, struct gt_key *key)
+gt_index_add (struct gt_splay_index *x, uintptr_t start, struct gt_key *key,
+	      const void *read_next, const void *write_next)
 {
+  /* No hint: the key again, which the lookup loads anyway; the lookup
+     then needs no test.  */
+  struct gt_index_slot s = { start, key, read_next ? read_next : key,
+			     write_next ? write_next : key };
+
   if (x->slots == NULL || 2 * (x->count + 1) > x->mask + 1)
     grow (x);
-  place (x, start, key);
+  place (x, &s);
   x->count++;
 }
 
@@ -94,6 +99,5 @@ gt_index_remove (struct gt_splay_index *x, uintptr_t start)
       x->slots[i] = x->slots[j];
       i = j;
     }
-  x->slots[i].key = NULL;
-  x->slots[i].start = 0;
+  memset (&x->slots[i], 0, sizeof x->slots[i]);
 }

@@ -32,12 +32,19 @@
 
 struct gt_key;
 
-/* One slot: the start is kept in the slot, so that a probe reads no key
-   but the one it finds.  KEY NULL: the slot is free.  */
+/* One slot, of half a cache line: the start is kept in the slot, so that
+   a probe reads no key but the one it finds; and so are two addresses
+   that the caller of a lookup that finds KEY reads and writes next (for
+   a mapping, the device copy and the key's block), so that the lookup
+   starts loading them beside the key, not after it.  They are hints,
+   set when the key is entered, for prefetching only: a stale one costs
+   a useless load, never a wrong result.  KEY NULL: the slot is free.  */
 struct gt_index_slot
 {
   uintptr_t start;
   struct gt_key *key;
+  const void *read_next;
+  const void *write_next;
 };
 
 /* Open addressing, linear probing, at most half full; a slot is freed by
@@ -84,18 +91,28 @@ gt_index_slot (const struct gt_splay_index *x, uintptr_t start)
     }
 }
 
-/* The key that starts at START, or NULL.  */
+/* The key that starts at START, or NULL; found, its hints and both of
+   its cache lines (mapping.h) are on their way to the cache.  */
 static inline struct gt_key *
 gt_index_find (const struct gt_splay_index *x, uintptr_t start)
 {
   struct gt_index_slot *s = gt_index_slot (x, start);
 
-  return s ? s->key : NULL;
+  if (s == NULL)
+    return NULL;
+  __builtin_prefetch (s->key);
+  __builtin_prefetch ((const char *) s->key + 64);
+  __builtin_prefetch (s->read_next);
+  __builtin_prefetch (s->write_next, 1);
+  return s->key;
 }
 
-/* Enter KEY, starting at START, which no key in the index starts at.  */
+/* Enter KEY, starting at START, which no key in the index starts at,
+   with the hints READ_NEXT and WRITE_NEXT (struct gt_index_slot); NULL
+   for none.  */
 void gt_index_add (struct gt_splay_index *, uintptr_t start,
-		   struct gt_key *key);
+		   struct gt_key *key, const void *read_next,
+		   const void *write_next);
 
 /* Take out the key starting at START, which must be there.  */
 void gt_index_remove (struct gt_splay_index *, uintptr_t start);
