@@ -32,15 +32,15 @@
 #define INDEX_MIN_SLOTS 64
 
 
-/* Put slot S at its start's first free slot; there is one.  */
-static void
-place (struct gt_splay_index *x, const struct gt_index_slot *s)
+/* The first free slot for START; there is one.  */
+static inline struct gt_index_slot *
+free_slot (struct gt_splay_index *x, uintptr_t start)
 {
-  size_t i = gt_index_home (x, s->start);
+  size_t i = gt_index_home (x, start);
 
   while (x->slots[i].key != NULL)
     i = (i + 1) & x->mask;
-  x->slots[i] = *s;
+  return &x->slots[i];
 }
 
 /* Double the slots (or make the first ones) and enter the keys again.  */
@@ -56,22 +56,38 @@ grow (struct gt_splay_index *x)
   x->mask = nn - 1;
   for (i = 0; i < n; i++)
     if (old[i].key != NULL)
-      place (x, &old[i]);
+      *free_slot (x, old[i].start) = old[i];
   free (old);
+}
+
+/* gt_index_add when the slots must grow first: out of line, so that
+   gt_index_add saves no registers.  */
+static void __attribute__ ((noinline))
+add_growing (struct gt_splay_index *x, uintptr_t start, struct gt_key *key,
+	     const void *read_next, const void *write_next)
+{
+  grow (x);
+  gt_index_add (x, start, key, read_next, write_next);
 }
 
 void
 gt_index_add (struct gt_splay_index *x, uintptr_t start, struct gt_key *key,
 	      const void *read_next, const void *write_next)
 {
+  struct gt_index_slot *s;
+
+  if (GT_UNLIKELY (x->slots == NULL || 2 * (x->count + 1) > x->mask + 1))
+    {
+      add_growing (x, start, key, read_next, write_next);
+      return;
+    }
+  s = free_slot (x, start);
+  s->start = start;
+  s->key = key;
   /* No hint: the key again, which the lookup loads anyway; the lookup
      then needs no test.  */
-  struct gt_index_slot s = { start, key, read_next ? read_next : key,
-			     write_next ? write_next : key };
-
-  if (x->slots == NULL || 2 * (x->count + 1) > x->mask + 1)
-    grow (x);
-  place (x, &s);
+  s->read_next = read_next ? read_next : key;
+  s->write_next = write_next ? write_next : key;
   x->count++;
 }
 
