@@ -96,8 +96,14 @@ gt_index_slot (const struct gt_splay_index *x, uintptr_t start)
 static inline struct gt_key *
 gt_index_find (const struct gt_splay_index *x, uintptr_t start)
 {
-  struct gt_index_slot *s = gt_index_slot (x, start);
+  struct gt_index_slot *s;
 
+  /* A slot is half a line: the second slot of the run, which the search
+     reads after the first in a good third of the hits, is in the next
+     line half of the time; loaded together, not one after the other.  */
+  if (x->count != 0)
+    __builtin_prefetch (&x->slots[(gt_index_home (x, start) + 1) & x->mask]);
+  s = gt_index_slot (x, start);
   if (s == NULL)
     return NULL;
   __builtin_prefetch (s->key);
