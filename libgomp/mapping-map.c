@@ -438,6 +438,7 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   m.new_align = 1;
   m.nnew = m.ngroups = m.nlate = m.nvalues = 0;
   m.have_private = false;
+  m.have_pset_pointers = false;
   m.block = NULL;
   m.keys = NULL;
   m.rcs = NULL;
@@ -452,9 +453,15 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   m.plan = gt_thread_plans (mapnum);
 
   gt_plan_items (&m, purpose);
-  allocate_block (&m, c);
-  insert_new_keys (&m);
-  write_pointers (&m);
+  /* Pass 2 has nothing to do where everything exists (the common case of
+     a region whose data is present).  */
+  if (m.nnew != 0 || m.have_private)
+    {
+      allocate_block (&m, c);
+      insert_new_keys (&m);
+    }
+  if (m.nnew != 0 || m.have_private || m.have_pset_pointers)
+    write_pointers (&m);
   count_references (&m, c->gen);
   resolve_late (&m);
   if (purpose == GT_MAP_FOR_TARGET)
