@@ -85,15 +85,13 @@ put_value (struct gt_map_ctx *m, size_t off, const void *src, size_t len)
   staged (m, off, len);
 }
 
-/* Pass 2: allocate one block for all new keys and private copies, and
-   decide whether its copies are staged.  */
+/* Pass 2: allocate one block for all new keys and private copies (there
+   are some), and decide whether its copies are staged.  */
 static void
 allocate_block (struct gt_map_ctx *m, struct gt_construct *c)
 {
   size_t i, slack;
 
-  if (m->nnew == 0 && !m->have_private)
-    return;
   /* Device allocators align to at least 16; larger alignments are met by
      offsetting inside an enlarged block.  */
   slack = m->new_align > 16 ? m->new_align - 1 : 0;
@@ -421,6 +419,7 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
 {
   struct gt_device *dev = x->dev;
   struct gt_map_ctx m;
+  bool fresh;
 
   /* Every field, one by one: GCC clears a whole structure with "rep
      stos", which costs more than the rest of a small construct's
@@ -455,12 +454,13 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   gt_plan_items (&m, purpose);
   /* Pass 2 has nothing to do where everything exists (the common case of
      a region whose data is present).  */
-  if (m.nnew != 0 || m.have_private)
+  fresh = m.nnew != 0 || m.have_private;
+  if (fresh)
     {
       allocate_block (&m, c);
       insert_new_keys (&m);
     }
-  if (m.nnew != 0 || m.have_private || m.have_pset_pointers)
+  if (fresh || m.have_pset_pointers)
     write_pointers (&m);
   count_references (&m, c->gen);
   resolve_late (&m);
