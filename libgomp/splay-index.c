@@ -51,9 +51,16 @@ grow (struct gt_splay_index *x)
   size_t n = x->slots ? x->mask + 1 : 0, i;
   size_t nn = n ? 2 * n : INDEX_MIN_SLOTS;
 
-  x->slots = gt_malloc_huge (nn * sizeof *x->slots);
-  memset (x->slots, 0, nn * sizeof *x->slots);
-  x->mask = nn - 1;
+  struct gt_index_slot *slots = gt_malloc_huge (nn * sizeof *slots);
+
+  memset (slots, 0, nn * sizeof *slots);
+  /* Atomic: gt_index_prefetch reads both without the lock; Helgrind and
+     DRD, which cannot tell its atomic loads from plain ones, are told not
+     to check them (every other access holds the device's lock).  */
+  GT_ANNOTATE_ATOMIC (&x->slots);
+  GT_ANNOTATE_ATOMIC (&x->mask);
+  __atomic_store_n (&x->slots, slots, __ATOMIC_RELAXED);
+  __atomic_store_n (&x->mask, nn - 1, __ATOMIC_RELAXED);
   for (i = 0; i < n; i++)
     if (old[i].key != NULL)
       *free_slot (x, old[i].start) = old[i];

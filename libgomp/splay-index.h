@@ -65,12 +65,35 @@ struct gt_splay_index
    the table (Fibonacci hashing of the KiB's number; windows aligned to
    64 slots collided whole, and their runs grew long).  */
 static inline size_t
-gt_index_home (const struct gt_splay_index *x, uintptr_t start)
+gt_index_home_in (size_t mask, uintptr_t start)
 {
   size_t window = (size_t) (((start >> 10) * UINT64_C (0x9e3779b97f4a7c15))
 			    >> 32);
 
-  return (window + ((start >> 4) & 63)) & x->mask;
+  return (window + ((start >> 4) & 63)) & mask;
+}
+
+static inline size_t
+gt_index_home (const struct gt_splay_index *x, uintptr_t start)
+{
+  return gt_index_home_in (x->mask, start);
+}
+
+/* Start loading the slot where the search for START begins, without the
+   lock that guards the index: a hint, which may pair the slots of a
+   table being replaced with the mask of the next (splay-index.c's grow
+   stores both atomically, for this) and which a prefetch makes harmless
+   wherever it points.  A lookup of START under the lock soon after
+   finds the slot's line in the cache or on its way.  */
+static inline void
+gt_index_prefetch (const struct gt_splay_index *x, uintptr_t start)
+{
+  size_t mask = __atomic_load_n (&x->mask, __ATOMIC_RELAXED);
+  struct gt_index_slot *slots = __atomic_load_n (&x->slots,
+						 __ATOMIC_RELAXED);
+
+  if (mask != 0)
+    __builtin_prefetch (&slots[gt_index_home_in (mask, start)]);
 }
 
 /* The slot of the key that starts at START, or NULL.  */
