@@ -84,16 +84,20 @@ gt_index_home (const struct gt_splay_index *x, uintptr_t start)
    table being replaced with the mask of the next (splay-index.c's grow
    stores both atomically, for this) and which a prefetch makes harmless
    wherever it points.  A lookup of START under the lock soon after
-   finds the slot's line in the cache or on its way.  */
+   finds the slot's line in the cache or on its way.  Only for a table
+   larger than a level-2 cache: a smaller one stays in the caches, and
+   the hint would cost its instructions for nothing.  */
 static inline void
 gt_index_prefetch (const struct gt_splay_index *x, uintptr_t start)
 {
   size_t mask = __atomic_load_n (&x->mask, __ATOMIC_RELAXED);
-  struct gt_index_slot *slots = __atomic_load_n (&x->slots,
-						 __ATOMIC_RELAXED);
 
-  if (mask != 0)
-    __builtin_prefetch (&slots[gt_index_home_in (mask, start)]);
+  if (mask >= ((size_t) 2 << 20) / sizeof (struct gt_index_slot))
+    {
+      struct gt_index_slot *slots = __atomic_load_n (&x->slots,
+						     __ATOMIC_RELAXED);
+      __builtin_prefetch (&slots[gt_index_home_in (mask, start)]);
+    }
 }
 
 /* The slot of the key that starts at START, or NULL.  */
