@@ -319,6 +319,7 @@ struct gt_map_ctx
 				   descriptors, written in the new block
 				   besides the new keys' data.  */
   bool have_private;
+  bool have_pset_pointers;	/* Items of state ST_PSET_POINTER.  */
   /* The new block (pass 2).  */
   struct gt_block *block;
   struct gt_key *keys;

@@ -85,15 +85,13 @@ put_value (struct gt_map_ctx *m, size_t off, const void *src, size_t len)
   staged (m, off, len);
 }
 
-/* Pass 2: allocate one block for all new keys and private copies, and
-   decide whether its copies are staged.  */
+/* Pass 2: allocate one block for all new keys and private copies (there
+   are some), and decide whether its copies are staged.  */
 static void
 allocate_block (struct gt_map_ctx *m, struct gt_construct *c)
 {
   size_t i, slack;
 
-  if (m->nnew == 0 && !m->have_private)
-    return;
   /* Device allocators align to at least 16; larger alignments are met by
      offsetting inside an enlarged block.  */
   slack = m->new_align > 16 ? m->new_align - 1 : 0;
@@ -164,7 +162,11 @@ insert_new_keys (struct gt_map_ctx *m)
 	  n->next_sibling = prev->next_sibling;
 	  prev->next_sibling = n;
 	}
-      gt_splay_insert (m->map, n);
+      /* A region that finds it again reads its device copy (where the
+	 plugin's device memory is the host's) and pins its block.  */
+      gt_splay_insert (m->map, n,
+		       (m->dev->caps & GT_CAP_HOST_MEMORY)
+		       ? (const void *) n->dev_addr : NULL, n->block);
       m->block->live_keys++;
       m->items[i].key = n;
       gt_debug ("map [%p,%p) -> device %d %p (%s)", (void *) s, (void *) e,
@@ -417,6 +419,7 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
 {
   struct gt_device *dev = x->dev;
   struct gt_map_ctx m;
+  bool fresh;
 
   /* Every field, one by one: GCC clears a whole structure with "rep
      stos", which costs more than the rest of a small construct's
@@ -434,6 +437,7 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   m.new_align = 1;
   m.nnew = m.ngroups = m.nlate = m.nvalues = 0;
   m.have_private = false;
+  m.have_pset_pointers = false;
   m.block = NULL;
   m.keys = NULL;
   m.rcs = NULL;
@@ -448,9 +452,16 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   m.plan = gt_thread_plans (mapnum);
 
   gt_plan_items (&m, purpose);
-  allocate_block (&m, c);
-  insert_new_keys (&m);
-  write_pointers (&m);
+  /* Pass 2 has nothing to do where everything exists (the common case of
+     a region whose data is present).  */
+  fresh = m.nnew != 0 || m.have_private;
+  if (fresh)
+    {
+      allocate_block (&m, c);
+      insert_new_keys (&m);
+    }
+  if (fresh || m.have_pset_pointers)
+    write_pointers (&m);
   count_references (&m, c->gen);
   resolve_late (&m);
   if (purpose == GT_MAP_FOR_TARGET)

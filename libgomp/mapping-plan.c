@@ -118,6 +118,7 @@ claim_pset_pointers (struct gt_map_ctx *m, size_t i, uintptr_t s, uintptr_t e,
       m->plan[j].kind = (unsigned char) kind;
       m->plan[j].owner = i;
       m->plan[j].state = ST_PSET_POINTER;
+      m->have_pset_pointers = true;
       if (n == NULL)
 	m->nvalues++;
       m->items[j].key = n;

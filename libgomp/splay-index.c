@@ -32,16 +32,15 @@
 #define INDEX_MIN_SLOTS 64
 
 
-/* Put KEY at START's first free slot; there is one.  */
-static void
-place (struct gt_splay_index *x, uintptr_t start, struct gt_key *key)
+/* The first free slot for START; there is one.  */
+static inline struct gt_index_slot *
+free_slot (struct gt_splay_index *x, uintptr_t start)
 {
   size_t i = gt_index_home (x, start);
 
   while (x->slots[i].key != NULL)
     i = (i + 1) & x->mask;
-  x->slots[i].start = start;
-  x->slots[i].key = key;
+  return &x->slots[i];
 }
 
 /* Double the slots (or make the first ones) and enter the keys again.  */
@@ -52,21 +51,50 @@ grow (struct gt_splay_index *x)
   size_t n = x->slots ? x->mask + 1 : 0, i;
   size_t nn = n ? 2 * n : INDEX_MIN_SLOTS;
 
-  x->slots = gt_malloc_huge (nn * sizeof *x->slots);
-  memset (x->slots, 0, nn * sizeof *x->slots);
-  x->mask = nn - 1;
+  struct gt_index_slot *slots = gt_malloc_huge (nn * sizeof *slots);
+
+  memset (slots, 0, nn * sizeof *slots);
+  /* Atomic: gt_index_prefetch reads both without the lock; Helgrind and
+     DRD, which cannot tell its atomic loads from plain ones, are told not
+     to check them (every other access holds the device's lock).  */
+  GT_ANNOTATE_ATOMIC (&x->slots);
+  GT_ANNOTATE_ATOMIC (&x->mask);
+  __atomic_store_n (&x->slots, slots, __ATOMIC_RELAXED);
+  __atomic_store_n (&x->mask, nn - 1, __ATOMIC_RELAXED);
   for (i = 0; i < n; i++)
     if (old[i].key != NULL)
-      place (x, old[i].start, old[i].key);
+      *free_slot (x, old[i].start) = old[i];
   free (old);
 }
 
-void
-gt_index_add (struct gt_splay_index *x, uintptr_t start, struct gt_key *key)
+/* gt_index_add when the slots must grow first: out of line, so that
+   gt_index_add saves no registers.  */
+static void __attribute__ ((noinline))
+add_growing (struct gt_splay_index *x, uintptr_t start, struct gt_key *key,
+	     const void *read_next, const void *write_next)
 {
-  if (x->slots == NULL || 2 * (x->count + 1) > x->mask + 1)
-    grow (x);
-  place (x, start, key);
+  grow (x);
+  gt_index_add (x, start, key, read_next, write_next);
+}
+
+void
+gt_index_add (struct gt_splay_index *x, uintptr_t start, struct gt_key *key,
+	      const void *read_next, const void *write_next)
+{
+  struct gt_index_slot *s;
+
+  if (GT_UNLIKELY (x->slots == NULL || 2 * (x->count + 1) > x->mask + 1))
+    {
+      add_growing (x, start, key, read_next, write_next);
+      return;
+    }
+  s = free_slot (x, start);
+  s->start = start;
+  s->key = key;
+  /* No hint: the key again, which the lookup loads anyway; the lookup
+     then needs no test.  */
+  s->read_next = read_next ? read_next : key;
+  s->write_next = write_next ? write_next : key;
   x->count++;
 }
 
@@ -94,6 +122,7 @@ gt_index_remove (struct gt_splay_index *x, uintptr_t start)
       x->slots[i] = x->slots[j];
       i = j;
     }
+  /* The hints of a free slot are never read.  */
   x->slots[i].key = NULL;
   x->slots[i].start = 0;
 }

@@ -32,12 +32,19 @@
 
 struct gt_key;
 
-/* One slot: the start is kept in the slot, so that a probe reads no key
-   but the one it finds.  KEY NULL: the slot is free.  */
+/* One slot, of half a cache line: the start is kept in the slot, so that
+   a probe reads no key but the one it finds; and so are two addresses
+   that the caller of a lookup that finds KEY reads and writes next (for
+   a mapping, the device copy and the key's block), so that the lookup
+   starts loading them beside the key, not after it.  They are hints,
+   set when the key is entered, for prefetching only: a stale one costs
+   a useless load, never a wrong result.  KEY NULL: the slot is free.  */
 struct gt_index_slot
 {
   uintptr_t start;
   struct gt_key *key;
+  const void *read_next;
+  const void *write_next;
 };
 
 /* Open addressing, linear probing, at most half full; a slot is freed by
@@ -58,12 +65,39 @@ struct gt_splay_index
    the table (Fibonacci hashing of the KiB's number; windows aligned to
    64 slots collided whole, and their runs grew long).  */
 static inline size_t
-gt_index_home (const struct gt_splay_index *x, uintptr_t start)
+gt_index_home_in (size_t mask, uintptr_t start)
 {
   size_t window = (size_t) (((start >> 10) * UINT64_C (0x9e3779b97f4a7c15))
 			    >> 32);
 
-  return (window + ((start >> 4) & 63)) & x->mask;
+  return (window + ((start >> 4) & 63)) & mask;
+}
+
+static inline size_t
+gt_index_home (const struct gt_splay_index *x, uintptr_t start)
+{
+  return gt_index_home_in (x->mask, start);
+}
+
+/* Start loading the slot where the search for START begins, without the
+   lock that guards the index: a hint, which may pair the slots of a
+   table being replaced with the mask of the next (splay-index.c's grow
+   stores both atomically, for this) and which a prefetch makes harmless
+   wherever it points.  A lookup of START under the lock soon after
+   finds the slot's line in the cache or on its way.  Only for a table
+   larger than a level-2 cache: a smaller one stays in the caches, and
+   the hint would cost its instructions for nothing.  */
+static inline void
+gt_index_prefetch (const struct gt_splay_index *x, uintptr_t start)
+{
+  size_t mask = __atomic_load_n (&x->mask, __ATOMIC_RELAXED);
+
+  if (mask >= ((size_t) 2 << 20) / sizeof (struct gt_index_slot))
+    {
+      struct gt_index_slot *slots = __atomic_load_n (&x->slots,
+						     __ATOMIC_RELAXED);
+      __builtin_prefetch (&slots[gt_index_home_in (mask, start)]);
+    }
 }
 
 /* The slot of the key that starts at START, or NULL.  */
@@ -84,18 +118,34 @@ gt_index_slot (const struct gt_splay_index *x, uintptr_t start)
     }
 }
 
-/* The key that starts at START, or NULL.  */
+/* The key that starts at START, or NULL; found, its hints and both of
+   its cache lines (mapping.h) are on their way to the cache.  */
 static inline struct gt_key *
 gt_index_find (const struct gt_splay_index *x, uintptr_t start)
 {
-  struct gt_index_slot *s = gt_index_slot (x, start);
+  struct gt_index_slot *s;
 
-  return s ? s->key : NULL;
+  /* A slot is half a line: the second slot of the run, which the search
+     reads after the first in a good third of the hits, is in the next
+     line half of the time; loaded together, not one after the other.  */
+  if (x->count != 0)
+    __builtin_prefetch (&x->slots[(gt_index_home (x, start) + 1) & x->mask]);
+  s = gt_index_slot (x, start);
+  if (s == NULL)
+    return NULL;
+  __builtin_prefetch (s->key);
+  __builtin_prefetch ((const char *) s->key + 64);
+  __builtin_prefetch (s->read_next);
+  __builtin_prefetch (s->write_next, 1);
+  return s->key;
 }
 
-/* Enter KEY, starting at START, which no key in the index starts at.  */
+/* Enter KEY, starting at START, which no key in the index starts at,
+   with the hints READ_NEXT and WRITE_NEXT (struct gt_index_slot); NULL
+   for none.  */
 void gt_index_add (struct gt_splay_index *, uintptr_t start,
-		   struct gt_key *key);
+		   struct gt_key *key, const void *read_next,
+		   const void *write_next);
 
 /* Take out the key starting at START, which must be there.  */
 void gt_index_remove (struct gt_splay_index *, uintptr_t start);

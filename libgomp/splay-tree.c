@@ -159,12 +159,7 @@ gt_splay_lookup (struct gt_splay_tree *t, uintptr_t start, uintptr_t end)
      found starts at START and is not empty, so it overlaps
      [START, END) unless that is empty.  */
   if (start != end && (n = gt_index_find (&t->index, start)) != NULL)
-    {
-      /* A key is two cache lines (mapping.h), and the caller reads
-	 both: the second is loaded beside the first, not after it.  */
-      __builtin_prefetch ((const char *) n + 64);
-      return n;
-    }
+    return n;
   limit = walk_limit (t->count);
   for (n = t->root; n != NULL; depth++)
     {
@@ -194,14 +189,15 @@ gt_splay_lookup_0len (struct gt_splay_tree *t, uintptr_t start,
 }
 
 void
-gt_splay_insert (struct gt_splay_tree *t, struct gt_key *key)
+gt_splay_insert (struct gt_splay_tree *t, struct gt_key *key,
+		 const void *read_next, const void *write_next)
 {
   struct gt_splay_node *k = NODE (key);
   struct gt_key *r, *c;
 
   t->count++;
   if (k->host_end != k->host_start)
-    gt_index_add (&t->index, k->host_start, key);
+    gt_index_add (&t->index, k->host_start, key, read_next, write_next);
   k->parent = NULL;
   if (t->root == NULL)
     {

@@ -274,10 +274,17 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
 	       bool short_kinds, void **args)
 {
   uint64_t t0 = gt_profile_start ();
-  void *entry = gt_device_entry (dev, fn);
+  void *entry;
   int num_teams, thread_limit;
   struct gt_xfer *x;
   bool rev;
+
+  /* The index slot of the first item, most likely present (an object
+     mapped before, looked up where it starts): on its way while the
+     launch is prepared, before the lookup under the lock reads it.  */
+  if (mapnum != 0)
+    gt_index_prefetch (&dev->mem_map.index, (uintptr_t) hostaddrs[0]);
+  entry = gt_device_entry (dev, fn);
 
   if (GT_UNLIKELY (entry == NULL))
     {
