@@ -55,6 +55,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -81,8 +82,12 @@ struct thread_buf
 };
 
 /* The trace file (-1: none), its name as given, and the clock at its
-   start.  */
+   start.  The file is opened when the process first records something
+   (TRACE_OPENED then set, under BUFS_LOCK): a process that the variable
+   reaches but that never offloads (a shell, timeout(1) under LD_PRELOAD)
+   leaves the file alone.  */
 static int trace_fd = -1;
+static bool trace_opened;
 static char *trace_name;
 static uint64_t clock_base;
 static int trace_pid;
@@ -117,6 +122,8 @@ static int queue_word;
 
 static GT_TLS struct thread_buf *my_buf;
 static pthread_key_t buf_key;
+
+static void open_trace (void);
 
 static void
 write_all (int fd, const char *p, size_t n)
@@ -334,9 +341,19 @@ lock_buf (void)
       gt_mutex_acquire (&b->lock);
       return b;
     }
-  if (trace_fd < 0)
+  if (!(gt_profile_on & GT_PROFILE_TRACE))
     return NULL;
   gt_mutex_acquire (&bufs_lock);
+  if (!trace_opened)
+    {
+      trace_opened = true;
+      open_trace ();
+    }
+  if (trace_fd < 0)
+    {
+      gt_mutex_release (&bufs_lock);
+      return NULL;
+    }
   for (b = all_bufs; b != NULL; b = b->next)
     if (!b->in_use)
       break;
@@ -701,11 +718,35 @@ open_trace (void)
     else
       path[n++] = *s;
   path[n] = '\0';
-  trace_fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (trace_fd < 0)
+  /* Truncated only once this process holds the file: another process
+     writing the same name (no %p in it) keeps its trace, and this one
+     writes NAME.PID instead.  */
+  trace_fd = open (path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+  if (trace_fd >= 0 && flock (trace_fd, LOCK_EX | LOCK_NB) != 0
+      && errno == EWOULDBLOCK)
+    {
+      close (trace_fd);
+      trace_fd = -1;
+      if (n + 12 < sizeof path)
+	{
+	  gt_warning ("GOMPTARGET_PROFILE: %s is another process's trace;"
+		      " this one goes to %s.%d (put %%p in the name for"
+		      " one file per process)", path, path, trace_pid);
+	  snprintf (path + n, sizeof path - n, ".%d", trace_pid);
+	  trace_fd = open (path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+	  if (trace_fd >= 0)
+	    flock (trace_fd, LOCK_EX | LOCK_NB);
+	}
+      else
+	errno = EWOULDBLOCK;
+    }
+  if (trace_fd < 0 || ftruncate (trace_fd, 0) != 0)
     {
       gt_warning ("GOMPTARGET_PROFILE: cannot open %s: %s; no trace", path,
 		  strerror (errno));
+      if (trace_fd >= 0)
+	close (trace_fd);
+      trace_fd = -1;
       gt_profile_on &= ~GT_PROFILE_TRACE;
       return;
     }
@@ -747,7 +788,14 @@ after_fork (void)
   queue_tail = &queue_head;
   queue_len = 0;
   if (trace_fd < 0)
-    return;
+    {
+      /* Not opened yet: the child opens its own when it records, if
+	 the name gives it one.  */
+      if (!trace_opened && trace_name != NULL
+	  && strstr (trace_name, "%p") == NULL)
+	gt_profile_on &= ~GT_PROFILE_TRACE;
+      return;
+    }
   /* The parent's records are the parent's to write.  */
   for (struct thread_buf *b = all_bufs; b != NULL; b = b->next)
     {
@@ -829,7 +877,6 @@ profile_init (void)
       if (trace_name == NULL || pthread_key_create (&buf_key, thread_ends))
 	return;
       gt_profile_on |= GT_PROFILE_TRACE;
-      open_trace ();
     }
   if (gt_profile_on)
     {

@@ -46,15 +46,37 @@ fail (const char *fmt, ...)
 static pid_t
 run_child (const char *var, const char *value)
 {
-  char *argv[] = { (char *) "self", (char *) "child", NULL };
+  char *argv[64] = { (char *) "self", (char *) "child", NULL };
   /* The program's file as it was started: under a tool such as valgrind
      /proc/self/exe is the tool's own.  */
   const char *self = (const char *) getauxval (AT_EXECFN);
+  static char cmdline[8192], exe[4096];
+  ssize_t e = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+  const char *base;
   pid_t pid;
   int status;
 
+  exe[e > 0 ? e : 0] = '\0';
+  base = strrchr (exe, '/');
   if (self == NULL || access (self, X_OK) != 0)
     self = "/proc/self/exe";
+  if (strncmp (base ? base + 1 : exe, "ld-", 3) == 0)
+    {
+      /* Started by the dynamic loader named as the command (the real-GPU
+	 kit's "ld-linux-x86-64.so.2 --library-path DIR PROGRAM"): the
+	 same command line, with "child" after it.  */
+      FILE *f = fopen ("/proc/self/cmdline", "r");
+      size_t n = f ? fread (cmdline, 1, sizeof cmdline - 1, f) : 0;
+      int argc = 0;
+
+      if (f)
+	fclose (f);
+      for (size_t i = 0; i < n && argc < 62; i += strlen (cmdline + i) + 1)
+	argv[argc++] = cmdline + i;
+      argv[argc++] = (char *) "child";
+      argv[argc] = NULL;
+      self = exe;
+    }
   setenv (var, value, 1);
   if (posix_spawn (&pid, self, NULL, NULL, argv, environ) != 0)
     fail ("cannot run the child");
