@@ -551,7 +551,8 @@ ompt_nowait_kind (enum gt_task_kind what, unsigned flags)
    nobody took hold leaves the table when its construct is complete.  */
 
 /* Tokens of completion notices: a struct gt_queued's address with this in
-   its low bits; a token without it is a native event.  */
+   its low bits; a transfer's with GT_TOKEN_XFER (transfer.h); a token
+   with neither is a native event.  */
 #define TOKEN_QUEUED 1
 
 /* Bits of gt_queued.state.  */
@@ -664,6 +665,11 @@ work_done (void *token)
   uintptr_t v = (uintptr_t) token;
   struct gt_queued *q = (struct gt_queued *) (v & ~(uintptr_t) TOKEN_QUEUED);
 
+  if (v & GT_TOKEN_XFER)
+    {
+      gt_xfer_release ((struct gt_xfer *) (v & ~(uintptr_t) GT_TOKEN_XFER));
+      return;
+    }
   if (!(v & TOKEN_QUEUED))
     {
       omp_fulfill_event ((omp_event_handle_t) v);

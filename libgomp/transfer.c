@@ -597,6 +597,18 @@ gt_xfer_finish (struct gt_xfer *x, struct gt_xfer **keep)
       *keep = x;
       return x->last;
     }
+  /* On hardware queues, a completion notice rather than a host call: on
+     a GPU the stream waits for the host to run each host call, so one
+     behind every construct of a burst of nowait work would stall the
+     device once per construct, while the notices of a queue share one
+     (queue-notify.c).  The notice keeps the watch on the faults.  */
+  if (x->last != NULL && x->nafter == 0)
+    {
+      tgt_event_t last = x->last;
+      gt_dev_async_notify (x->dev, last,
+			   (void *) ((uintptr_t) x | GT_TOKEN_XFER));
+      return last;
+    }
   deps = next_deps (x, &n, buf);
   return gt_dev_async_call (x->dev, finish_op, x, n, deps);
 }

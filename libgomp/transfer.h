@@ -172,6 +172,11 @@ void gt_xfer_end (struct gt_xfer *x) GT_HIDDEN;
 tgt_event_t gt_xfer_finish (struct gt_xfer *x, struct gt_xfer **keep)
   GT_HIDDEN;
 
+/* A completion notice's token (gt_dev_async_notify) with this in its low
+   bits is a transfer for gt_xfer_release: gt_xfer_finish asks for it
+   where the device's queues are hardware queues.  */
+#define GT_TOKEN_XFER 2
+
 /* Give back X, kept by gt_xfer_finish, once its operations are complete:
    the blocks it freed go to its device's list of memory to free.  Calls
    no plugin (it may run where a completion is reported).  */

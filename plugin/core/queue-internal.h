@@ -186,6 +186,18 @@ struct gtc_queue_state
      gtc_device_query counts it as work not done.  */
   uint64_t marked;
   bool issuing;
+  /* At most one completion host call is in flight (MARK_IN_FLIGHT, the
+     one behind MARKED): on a GPU the stream waits for the host to run
+     each, so one behind every operation of a burst of nowait work would
+     stall the device once per operation.  The host call only stores
+     MARKED in MARK_SEEN and wakes the queue's worker, which records the
+     completion, tells the front end, and issues the next host call for
+     the completions asked for meanwhile: a host call runs on a driver's
+     thread, which may hold the driver's locks, so it must neither call
+     the vendor's API nor wait for Q's lock (whose holder may be in such
+     a call).  */
+  bool mark_in_flight;
+  uint64_t mark_seen;
 
   /* Completions someone wants to hear about.  */
   struct note *notes;
@@ -317,6 +329,17 @@ void gtc_run_ops_locked (struct gtc_queue *q, uint64_t until) GTC_HIDDEN;
 
 /* queue-worker.c */
 int gtc_wake_worker_locked (struct gtc_queue *q) GTC_HIDDEN;
+
+/* queue-notify.c */
+/* The worker of the hardware queue Q, Q's lock held: record what the
+   completion host calls saw, tell the front end, and issue the next host
+   calls, until STOP.  */
+void gtc_hardware_worker_locked (struct gtc_queue *q) GTC_HIDDEN;
+
+/* queue-wait.c */
+/* Wait for everything issued to the hardware queue Q, then record it
+   as run and tell the front end (no lock held).  */
+void gtc_hardware_sync (struct gtc_queue *q) GTC_HIDDEN;
 
 /* queue-table.c */
 struct gtc_queue *gtc_queue_new (struct gtc_device *dev) GTC_HIDDEN;

@@ -100,18 +100,91 @@ gtc_complete_and_fire_locked (struct gtc_queue *q, uint64_t seq)
 /* ---- Hardware queues.  ---- */
 
 /* A host call issued behind operation SEQ of a queue: ARG is that
-   operation's event.  */
+   operation's event.  On the driver's thread: hand over to the queue's
+   worker (see gtc_queue_state.mark_seen).  */
 static void
 hardware_mark (void *arg)
 {
   uint64_t seq;
   struct gtc_queue *q = event_queue ((tgt_event_t) arg, &seq);
+  struct gtc_queue_state *s;
 
   if (q == NULL)
     return;
-  qlock (q->state);
-  gtc_complete_and_fire_locked (q, seq);
-  qunlock (q->state);
+  s = q->state;
+  __atomic_store_n (&s->mark_seen, seq, __ATOMIC_RELEASE);
+  GT_ANNOTATE_ATOMIC (&s->work_word);
+  __atomic_add_fetch (&s->work_word, 1, __ATOMIC_RELEASE);
+  gt_futex_wake (&s->work_word, 1);
+}
+
+/* Q's lock held: issue a host call behind everything submitted to Q.  */
+static int
+issue_mark_locked (struct gtc_queue *q)
+{
+  struct gtc_queue_state *s = q->state;
+  int err = gtc_vendor.issue_host_call (q, hardware_mark,
+					make_event (q, s->submitted));
+
+  if (err == 0)
+    {
+      s->marked = s->submitted;
+      s->mark_in_flight = true;
+    }
+  return err;
+}
+
+/* Does someone want to hear of an operation of Q that no host call
+   follows yet (Q's lock held)?  */
+static bool
+unmarked_notes_locked (const struct gtc_queue_state *s)
+{
+  size_t i;
+
+  for (i = 0; i < s->nnotes; i++)
+    if (s->notes[i].seq > s->marked)
+      return true;
+  return false;
+}
+
+void
+gtc_hardware_worker_locked (struct gtc_queue *q)
+{
+  struct gtc_queue_state *s = q->state;
+
+  for (;;)
+    {
+      /* Read before looking: a host call after the look changes it, and
+	 the sleep below does not begin.  */
+      int word = __atomic_load_n (&s->work_word, __ATOMIC_ACQUIRE);
+
+      if (s->stop)
+	break;
+      if (s->mark_in_flight
+	  && __atomic_load_n (&s->mark_seen, __ATOMIC_ACQUIRE) >= s->marked)
+	{
+	  s->mark_in_flight = false;
+	  gtc_complete_and_fire_locked (q, s->marked);
+	  continue;
+	}
+      if (!s->mark_in_flight && unmarked_notes_locked (s))
+	{
+	  if (issue_mark_locked (q) != 0)
+	    {
+	      /* Nothing will say that the work ran: wait for it here.  */
+	      qunlock (s);
+	      gtc_hardware_sync (q);
+	      qlock (s);
+	    }
+	  continue;
+	}
+      GT_ANNOTATE_ATOMIC (&s->work_word);
+      s->worker_sleeping = true;
+      qunlock (s);
+      gt_futex_wait (&s->work_word, word);
+      qlock (s);
+      s->worker_sleeping = false;
+    }
 }
 
 int
@@ -151,16 +224,14 @@ gtc_event_notify (tgt_event_t event, tgt_sync_event_t token)
   s->nnotes++;
   if (gtc_vendor.hardware_queues)
     {
-      /* A host call behind the work covers everything issued so far.  */
-      if (s->marked < seq)
-	{
-	  err = gtc_vendor.issue_host_call (q, hardware_mark,
-					    make_event (q, s->submitted));
-	  if (err == 0)
-	    s->marked = s->submitted;
-	  else
-	    s->nnotes--;
-	}
+      /* A host call behind the work covers everything issued so far;
+	 while one is in flight, the worker issues the next once it has
+	 run.  */
+      if (!s->worker_started && (err = gtc_wake_worker_locked (q)) != 0)
+	s->nnotes--;
+      else if (s->marked < seq && !s->mark_in_flight
+	       && (err = issue_mark_locked (q)) != 0)
+	s->nnotes--;
     }
   else if (!s->executing)
     err = gtc_wake_worker_locked (q);

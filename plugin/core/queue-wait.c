@@ -24,6 +24,22 @@
 
 /* ---- Waiting.  ---- */
 
+void
+gtc_hardware_sync (struct gtc_queue *q)
+{
+  struct gtc_queue_state *s = q->state;
+  uint64_t upto = __atomic_load_n (&s->submitted, __ATOMIC_ACQUIRE);
+  int err = gtc_vendor.sync (q);
+
+  qlock (s);
+  if (err && s->failed == 0)
+    __atomic_store_n (&s->failed, s->completed + 1, __ATOMIC_RELEASE);
+  gtc_complete_and_fire_locked (q, upto);
+  qunlock (s);
+  if (GT_UNLIKELY (gtc_profiling))
+    gtc_profile_drain (q);
+}
+
 /* Wait until operation SEQ of Q has completed.  */
 static void
 queue_wait_slow (struct gtc_queue *q, uint64_t seq)
@@ -33,16 +49,7 @@ queue_wait_slow (struct gtc_queue *q, uint64_t seq)
 
   if (gtc_vendor.hardware_queues)
     {
-      uint64_t upto = __atomic_load_n (&s->submitted, __ATOMIC_ACQUIRE);
-      int err = gtc_vendor.sync (q);
-
-      qlock (s);
-      if (err && s->failed == 0)
-	__atomic_store_n (&s->failed, s->completed + 1, __ATOMIC_RELEASE);
-      gtc_complete_and_fire_locked (q, upto);
-      qunlock (s);
-      if (GT_UNLIKELY (gtc_profiling))
-	gtc_profile_drain (q);
+      gtc_hardware_sync (q);
       return;
     }
   /* An operation of Q waiting for Q's later ones (the program exiting

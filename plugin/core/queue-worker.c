@@ -47,6 +47,12 @@ worker_main (void *arg)
   bool polled = false;
 
   qlock (s);
+  if (gtc_vendor.hardware_queues)
+    {
+      gtc_hardware_worker_locked (q);
+      qunlock (s);
+      return NULL;
+    }
   for (;;)
     {
       uint64_t until = 0;

@@ -375,6 +375,39 @@ emul_config_load (void)
 	}
     }
 
+  /* A real GPU's stream waits for the host to run each host function
+     (cuLaunchHostFunc): the device signals the host, a driver thread
+     runs the function, and the stream goes on when it returns; tens of
+     microseconds.  The stream here waits so long before each.  */
+  c->host_fn_us = 0;
+  s = getenv ("GOMPTARGET_EMUL_CUDA_HOST_FN_US");
+  if (s && *s)
+    {
+      const char *p = s;
+      if (emul_parse_number (&p, 1000000, &v) && *p == '\0')
+	c->host_fn_us = v;
+      else
+	{
+	  emul_bad_setting ("GOMPTARGET_EMUL_CUDA_HOST_FN_US", s,
+		       "expected a number from 0 to 1000000");
+	  ok = false;
+	}
+    }
+
+  c->host_fn_lock = false;
+  s = getenv ("GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK");
+  if (s && *s)
+    {
+      if (strcmp (s, "0") == 0 || strcmp (s, "1") == 0)
+	c->host_fn_lock = *s == '1';
+      else
+	{
+	  emul_bad_setting ("GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK", s,
+		       "expected 0 or 1");
+	  ok = false;
+	}
+    }
+
   ok &= parse_rules ("GOMPTARGET_EMUL_CUDA_FAIL", &fail_rules, &nfail_rules,
 		     false);
   ok &= parse_rules ("GOMPTARGET_EMUL_CUDA_FAULT", &fault_rules,

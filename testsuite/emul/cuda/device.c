@@ -33,6 +33,7 @@ int emul_ndevices;
 
 __thread struct emul_launch *emul_tls_launch;
 __thread bool emul_tls_in_host_fn;
+pthread_mutex_t emul_host_fn_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
 static bool config_ok;
@@ -90,6 +91,11 @@ emul_enter (const char *name, bool needs_init)
     }
   if (emul_config.jitter != 0)
     emul_jitter (emul_config.jitter);
+  if (emul_config.host_fn_lock)
+    {
+      pthread_mutex_lock (&emul_host_fn_lock);
+      pthread_mutex_unlock (&emul_host_fn_lock);
+    }
   return CUDA_SUCCESS;
 }
 

@@ -63,7 +63,15 @@ struct emul_config
   bool poison;			/* GOMPTARGET_EMUL_CUDA_POISON */
   bool debug;			/* GOMPTARGET_EMUL_CUDA_DEBUG */
   unsigned long jitter;		/* GOMPTARGET_EMUL_CUDA_JITTER, 0: none */
+  unsigned long host_fn_us;	/* GOMPTARGET_EMUL_CUDA_HOST_FN_US */
+  bool host_fn_lock;		/* GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK */
 };
+
+/* Under GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK: held while a stream runs a
+   host function (and waits before it), and taken by every API call
+   first, as a real driver may hold its locks on the thread that runs
+   host functions.  */
+extern pthread_mutex_t emul_host_fn_lock;
 
 extern struct emul_config emul_config;
 

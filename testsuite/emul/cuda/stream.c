@@ -28,6 +28,7 @@
 
 #include "emul-cuda.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -639,15 +640,41 @@ struct host_fn
   void *data;
 };
 
+/* Before a host function: the driver's lock, the wait for the host
+   (GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK, _HOST_FN_US).  */
+static void
+host_fn_begin (void)
+{
+  if (emul_config.host_fn_lock)
+    pthread_mutex_lock (&emul_host_fn_lock);
+  if (emul_config.host_fn_us)
+    {
+      struct timespec ts = { (time_t) (emul_config.host_fn_us / 1000000),
+			     (long) (emul_config.host_fn_us % 1000000) * 1000 };
+      while (nanosleep (&ts, &ts) != 0 && errno == EINTR)
+	;
+    }
+}
+
+static void
+host_fn_end (void)
+{
+  if (emul_config.host_fn_lock)
+    pthread_mutex_unlock (&emul_host_fn_lock);
+}
+
 static void
 host_fn_run (struct emul_op *op)
 {
   struct host_fn *h = (struct host_fn *) op->payload;
   /* The driver writes the printf FIFO out before a host callback.  */
   emul_fifo_flush (op->stream->ctx);
+  emul_trace ("hostfn device=%d", op->stream->ctx->dev->ordinal);
+  host_fn_begin ();
   emul_tls_in_host_fn = true;
   h->fn (h->data);
   emul_tls_in_host_fn = false;
+  host_fn_end ();
 }
 
 EMUL_PUBLIC CUresult
@@ -687,9 +714,12 @@ callback_run (struct emul_op *op)
 {
   struct callback *c = (struct callback *) op->payload;
   emul_fifo_flush (op->stream->ctx);
+  emul_trace ("hostfn device=%d", op->stream->ctx->dev->ordinal);
+  host_fn_begin ();
   emul_tls_in_host_fn = true;
   c->fn (c->handle, CUDA_SUCCESS, c->data);
   emul_tls_in_host_fn = false;
+  host_fn_end ();
 }
 
 EMUL_PUBLIC CUresult
