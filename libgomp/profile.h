@@ -267,6 +267,20 @@ struct gt_profile_text
     char s[47];
   } ids[4];
   unsigned next_ids;
+  /* 'DEVICE-EVENT' of the arrows' ids written last, by turns (an
+     operation's arrows share one), and the timestamp written last (an
+     arrow's ends often share one).  */
+  struct
+  {
+    int device;
+    uint64_t event;
+    unsigned char len;
+    char s[31];
+  } flow_ids[4];
+  unsigned next_flow_ids;
+  uint64_t last_ts;
+  unsigned char last_ts_len;
+  char last_ts_s[31];
 };
 
 /* Write the N records at REC to OUT as JSON, each as ",\n{...}" (and
