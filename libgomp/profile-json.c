@@ -174,27 +174,72 @@ put_us (char *p, uint64_t ns)
   return p + n + 4;
 }
 
-/* Clock value T as a timestamp of the trace: formatted once while B
-   writes it again and again.  The copies are of the whole buffer of the
-   cached text, whose length is known when compiled (the record's text
-   has room to spare after it): cheaper than a copy of its length.  */
+/* X, below 1000, as three digits.  */
+static inline char *
+put_3 (char *p, uint32_t x)
+{
+  uint32_t h = x / 100;
+
+  p[0] = (char) ('0' + h);
+  memcpy (p + 1, pairs + 2 * (x - h * 100), 2);
+  return p + 3;
+}
+
+/* Format the milliseconds MS of a timestamp into one of B's cached
+   texts: its index.  */
+static unsigned __attribute__ ((noinline))
+ts_millis (struct gt_profile_text *b, uint64_t ms)
+{
+  unsigned k = b->next_ts++ % 2;
+
+  b->ts[k].ms = ms;
+  b->ts[k].len = (unsigned char) (put_u64 (b->ts[k].s, ms) - b->ts[k].s);
+  return k;
+}
+
+/* Clock value T as a timestamp of the trace.  Those B writes in a row
+   are close: their milliseconds are formatted once while they last (and
+   copied whole, a few moves: the record's text has room to spare), the
+   rest is six digits.  */
 static inline char *
 put_ts (struct gt_profile_text *b, char *p, uint64_t t)
 {
-  if (t != b->last_ts || b->last_ts_len == 0)
-    {
-      char *e = put_us (b->last_ts_s, t > b->base ? t - b->base : 0);
+  uint64_t ns = t > b->base ? t - b->base : 0;
+  uint64_t ms = ns / 1000000;
+  uint32_t rest = (uint32_t) (ns - ms * 1000000);
+  unsigned k;
 
-      b->last_ts = t;
-      b->last_ts_len = (unsigned char) (e - b->last_ts_s);
-    }
-  memcpy (p, b->last_ts_s, sizeof b->last_ts_s);
-  return p + b->last_ts_len;
+  if (ms == 0)
+    return put_us (p, ns);
+  if (ms == b->ts[0].ms && b->ts[0].len != 0)
+    k = 0;
+  else if (ms == b->ts[1].ms && b->ts[1].len != 0)
+    k = 1;
+  else
+    k = ts_millis (b, ms);
+  memcpy (p, b->ts[k].s, sizeof b->ts[k].s);
+  p = put_3 (p + b->ts[k].len, rest / 1000);
+  *p++ = '.';
+  return put_3 (p, rest % 1000);
+}
+
+/* Format ',"pid":PID,"tid":TID' of track TID into one of B's cached
+   ids: its index.  */
+static unsigned __attribute__ ((noinline))
+ids_new (struct gt_profile_text *b, int tid)
+{
+  unsigned k = b->next_ids++ % 4;
+
+  b->ids[k].tid = tid;
+  b->ids[k].len
+    = (unsigned char) snprintf (b->ids[k].s, sizeof b->ids[k].s,
+				",\"pid\":%d,\"tid\":%d", b->pid, tid);
+  return k;
 }
 
 /* ',"pid":PID,"tid":TID' of the record on track TID: formatted once per
    track while B writes records of it.  */
-static char *
+static inline char *
 put_ids (struct gt_profile_text *b, char *p, int tid)
 {
   unsigned k;
@@ -203,15 +248,25 @@ put_ids (struct gt_profile_text *b, char *p, int tid)
     if (b->ids[k].tid == tid && b->ids[k].len != 0)
       break;
   if (k == 4)
-    {
-      k = b->next_ids++ % 4;
-      b->ids[k].tid = tid;
-      b->ids[k].len
-	= (unsigned char) snprintf (b->ids[k].s, sizeof b->ids[k].s,
-				    ",\"pid\":%d,\"tid\":%d", b->pid, tid);
-    }
+    k = ids_new (b, tid);
   memcpy (p, b->ids[k].s, sizeof b->ids[k].s);
   return p + b->ids[k].len;
+}
+
+/* Format the id of the arrows of EVENT on DEVICE into one of B's cached
+   ids: its index.  */
+static unsigned __attribute__ ((noinline))
+flow_id_new (struct gt_profile_text *b, int device, uint64_t event)
+{
+  unsigned k = b->next_flow_ids++ % 4;
+  char *e = put_int (b->flow_ids[k].s, device);
+
+  *e++ = '-';
+  e = put_hex (e, event);
+  b->flow_ids[k].device = device;
+  b->flow_ids[k].event = event;
+  b->flow_ids[k].len = (unsigned char) (e - b->flow_ids[k].s);
+  return k;
 }
 
 /* 'DEVICE-EVENT', the id of the arrows of the operation whose event is
@@ -227,17 +282,7 @@ put_flow_id (struct gt_profile_text *b, char *p, int device, uint64_t event)
 	&& b->flow_ids[k].len != 0)
       break;
   if (k == 4)
-    {
-      char *e;
-
-      k = b->next_flow_ids++ % 4;
-      e = put_int (b->flow_ids[k].s, device);
-      *e++ = '-';
-      e = put_hex (e, event);
-      b->flow_ids[k].device = device;
-      b->flow_ids[k].event = event;
-      b->flow_ids[k].len = (unsigned char) (e - b->flow_ids[k].s);
-    }
+    k = flow_id_new (b, device, event);
   memcpy (p, b->flow_ids[k].s, sizeof b->flow_ids[k].s);
   return p + b->flow_ids[k].len;
 }

@@ -268,8 +268,9 @@ struct gt_profile_text
   } ids[4];
   unsigned next_ids;
   /* 'DEVICE-EVENT' of the arrows' ids written last, by turns (an
-     operation's arrows share one), and the timestamp written last (an
-     arrow's ends often share one).  */
+     operation's arrows share one), and the milliseconds of the
+     timestamps written last, by turns (a device's times and the host's
+     may lie apart).  */
   struct
   {
     int device;
@@ -278,9 +279,13 @@ struct gt_profile_text
     char s[31];
   } flow_ids[4];
   unsigned next_flow_ids;
-  uint64_t last_ts;
-  unsigned char last_ts_len;
-  char last_ts_s[31];
+  struct
+  {
+    uint64_t ms;
+    unsigned char len;
+    char s[23];
+  } ts[2];
+  unsigned next_ts;
 };
 
 /* Write the N records at REC to OUT as JSON, each as ",\n{...}" (and
