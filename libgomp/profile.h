@@ -270,7 +270,7 @@ struct gt_profile_text
   /* 'DEVICE-EVENT' of the arrows' ids written last, by turns (an
      operation's arrows share one), and the milliseconds of the
      timestamps written last, by turns (a device's times and the host's
-     may lie apart).  */
+     may lie apart).  Zeroed before the first record (LEN 0: empty).  */
   struct
   {
     int device;
