@@ -267,6 +267,25 @@ struct gt_profile_text
     char s[47];
   } ids[4];
   unsigned next_ids;
+  /* 'DEVICE-EVENT' of the arrows' ids written last, by turns (an
+     operation's arrows share one), and the milliseconds of the
+     timestamps written last, by turns (a device's times and the host's
+     may lie apart).  Zeroed before the first record (LEN 0: empty).  */
+  struct
+  {
+    int device;
+    uint64_t event;
+    unsigned char len;
+    char s[31];
+  } flow_ids[4];
+  unsigned next_flow_ids;
+  struct
+  {
+    uint64_t ms;
+    unsigned char len;
+    char s[23];
+  } ts[2];
+  unsigned next_ts;
 };
 
 /* Write the N records at REC to OUT as JSON, each as ",\n{...}" (and
