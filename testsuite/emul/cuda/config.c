@@ -248,6 +248,26 @@ ptx_isa_of_driver (int version)
   return ptx;
 }
 
+/* *OUT from the setting NAME, a number from 0 to 1000000 (0 when it is
+   not set); false, after a message, when it is malformed.  */
+static bool
+env_count (const char *name, unsigned long *out)
+{
+  const char *s = getenv (name), *p = s;
+  unsigned long v;
+
+  *out = 0;
+  if (s == NULL || *s == '\0')
+    return true;
+  if (emul_parse_number (&p, 1000000, &v) && *p == '\0')
+    {
+      *out = v;
+      return true;
+    }
+  emul_bad_setting (name, s, "expected a number from 0 to 1000000");
+  return false;
+}
+
 bool
 emul_config_load (void)
 {
@@ -360,39 +380,13 @@ emul_config_load (void)
 	}
     }
 
-  c->jitter = 0;
-  s = getenv ("GOMPTARGET_EMUL_CUDA_JITTER");
-  if (s && *s)
-    {
-      const char *p = s;
-      if (emul_parse_number (&p, 1000000, &v) && *p == '\0')
-	c->jitter = v;
-      else
-	{
-	  emul_bad_setting ("GOMPTARGET_EMUL_CUDA_JITTER", s,
-		       "expected a number from 0 to 1000000");
-	  ok = false;
-	}
-    }
+  ok &= env_count ("GOMPTARGET_EMUL_CUDA_JITTER", &c->jitter);
 
   /* A real GPU's stream waits for the host to run each host function
      (cuLaunchHostFunc): the device signals the host, a driver thread
      runs the function, and the stream goes on when it returns; tens of
      microseconds.  The stream here waits so long before each.  */
-  c->host_fn_us = 0;
-  s = getenv ("GOMPTARGET_EMUL_CUDA_HOST_FN_US");
-  if (s && *s)
-    {
-      const char *p = s;
-      if (emul_parse_number (&p, 1000000, &v) && *p == '\0')
-	c->host_fn_us = v;
-      else
-	{
-	  emul_bad_setting ("GOMPTARGET_EMUL_CUDA_HOST_FN_US", s,
-		       "expected a number from 0 to 1000000");
-	  ok = false;
-	}
-    }
+  ok &= env_count ("GOMPTARGET_EMUL_CUDA_HOST_FN_US", &c->host_fn_us);
 
   c->host_fn_lock = false;
   s = getenv ("GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK");
