@@ -162,11 +162,11 @@ insert_new_keys (struct gt_map_ctx *m)
 	  n->next_sibling = prev->next_sibling;
 	  prev->next_sibling = n;
 	}
-      /* A region that finds it again reads its device copy (where the
-	 plugin's device memory is the host's) and pins its block.  */
-      gt_splay_insert (m->map, n,
+      /* A region that finds it again reads its device copy where the
+	 plugin's device memory is the host's.  */
+      gt_splay_insert (m->map, n, n->dev_addr,
 		       (m->dev->caps & GT_CAP_HOST_MEMORY)
-		       ? (const void *) n->dev_addr : NULL, n->block);
+		       ? GT_INDEX_HOST_COPY : 0);
       m->block->live_keys++;
       m->items[i].key = n;
       gt_debug ("map [%p,%p) -> device %d %p (%s)", (void *) s, (void *) e,
@@ -244,7 +244,7 @@ count_references (struct gt_map_ctx *m, unsigned long gen)
     {
       struct gt_map_item *it = &m->items[i];
       struct gt_key *n = it->key;
-      if (n == NULL)
+      if (n == NULL || it->held)
 	continue;
       it->copy_from = gt_copy_from_p (m->plan[i].kind);
       it->always_from = gt_always_from_p (m->plan[i].kind);
@@ -354,6 +354,9 @@ device_values (const struct gt_map_ctx *m, void **devaddrs)
 	case ST_PSET_POINTER:
 	  v = gt_key_translate (it->key, s);
 	  break;
+	case ST_HELD:
+	  v = m->plan[i].offset;
+	  break;
 	case ST_INLINE:
 	  v = s;
 	  break;
@@ -396,10 +399,17 @@ note_readiness (struct gt_map_ctx *m, struct gt_construct *c, bool pin)
   for (i = 0; i < m->mapnum; i++)
     {
       struct gt_key *k = m->items[i].key;
-      if (k == NULL)
+      if (k == NULL || m->items[i].held)
 	continue;
       if (m->plan[i].state == ST_NEW && k->block == m->block)
-	k->ready = m->x->last;
+	{
+	  k->ready = m->x->last;
+	  /* A region that finds it again may hold it (mapping-held.c):
+	     its copy is complete once queued.  */
+	  if (k->ready == NULL && k->next_sibling == k)
+	    gt_index_set_holdable (&m->map->index, GT_KEY_START (k), k,
+				   k->dev_addr, true);
+	}
       else
 	gt_xfer_after (m->x, k->ready);
       if (pin)
@@ -438,6 +448,8 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   m.nnew = m.ngroups = m.nlate = m.nvalues = 0;
   m.have_private = false;
   m.have_pset_pointers = false;
+  m.hold = c->hold && purpose == GT_MAP_FOR_TARGET;
+  m.nheld = 0;
   m.block = NULL;
   m.keys = NULL;
   m.rcs = NULL;
@@ -468,6 +480,8 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
     device_values (&m, devaddrs);
   note_readiness (&m, c, c->pin);
   c->nitems += mapnum;
+  if (m.nheld != 0)
+    gt_held_add_locked (c, m.nheld);
   if (GT_UNLIKELY (gt_profile_on))
     gt_profile_map_size (dev->id, dev->mem_map.count);
 }

@@ -306,6 +306,23 @@ gt_plan_items (struct gt_map_ctx *m, enum gt_map_purpose purpose)
 	}
 
       e = s + (gt_pointer_kind_p (kind) ? sizeof (void *) : m->sizes[i]);
+      /* A region's object mapped where it was mapped before: held, from
+	 its index slot alone (mapping-held.c).  */
+      if (m->hold && kind <= GT_MAP_TOFROM && e > s)
+	{
+	  const struct gt_index_slot *sl
+	    = gt_index_find_holdable (&m->map->index, s, e - s);
+	  if (sl != NULL)
+	    {
+	      pl->state = ST_HELD;
+	      pl->offset = sl->dev_addr;
+	      it->key = sl->key;
+	      it->held = true;
+	      it->copy_from = gt_copy_from_p (kind);
+	      m->nheld++;
+	      continue;
+	    }
+	}
       if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION
 	  || (s == e && gt_present_kind_p (kind)))
 	n = gt_zero_len_lookup (m->map, s, e);

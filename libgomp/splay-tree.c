@@ -190,14 +190,15 @@ gt_splay_lookup_0len (struct gt_splay_tree *t, uintptr_t start,
 
 void
 gt_splay_insert (struct gt_splay_tree *t, struct gt_key *key,
-		 const void *read_next, const void *write_next)
+		 uintptr_t dev_addr, unsigned index_flags)
 {
   struct gt_splay_node *k = NODE (key);
   struct gt_key *r, *c;
 
   t->count++;
   if (k->host_end != k->host_start)
-    gt_index_add (&t->index, k->host_start, key, read_next, write_next);
+    gt_index_add (&t->index, k->host_start, k->host_end, key, dev_addr,
+		  index_flags);
   k->parent = NULL;
   if (t->root == NULL)
     {

@@ -167,6 +167,8 @@ construct_for (struct gt_device *dev, struct gt_construct *local)
   c->nitems = 0;
   c->npinned = 0;
   c->pin = false;
+  c->hold = false;
+  c->nheld = 0;
   c->private_block = NULL;
   return c;
 }
@@ -309,6 +311,10 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
      it pins the blocks of its keys until then, so that a construct that
      unmaps them meanwhile does not free what it uses.  */
   c->pin = true;
+  /* The keys it finds present, it may hold instead of counting them
+     (mapping-held.c); not while the table is written to the trace with
+     each key's count.  */
+  c->hold = gt_debug_level < GT_DEBUG_MAPS;
   /* The launch is queued without the lock: the plugin may run the region
      as it is called (always, for a plugin without the asynchronous
      interface), and the region may use the device.  */
@@ -600,6 +606,7 @@ queued_new (struct gt_device *dev)
   q->c.nitems = 0;
   q->c.npinned = 0;
   q->c.pin = true;
+  q->c.hold = false;
   q->c.private_block = NULL;
   q->final = NULL;
   q->event = NULL;
