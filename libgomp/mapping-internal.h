@@ -325,6 +325,7 @@ struct gt_map_ctx
   bool have_pset_pointers;	/* Items of state ST_PSET_POINTER.  */
   bool hold;			/* Items may hold their keys (ST_HELD).  */
   size_t nheld;			/* Items of state ST_HELD.  */
+  bool holdable_new;		/* New keys were entered holdable.  */
   /* The new block (pass 2).  */
   struct gt_block *block;
   struct gt_key *keys;

@@ -131,6 +131,7 @@ insert_new_keys (struct gt_map_ctx *m)
       struct gt_item_plan *pl = &m->plan[i];
       uintptr_t s = m->items[i].host_start, e;
       struct gt_key *n;
+      bool holdable;
 
       if (pl->state == ST_PRIVATE)
 	{
@@ -163,10 +164,16 @@ insert_new_keys (struct gt_map_ctx *m)
 	  prev->next_sibling = n;
 	}
       /* A region that finds it again reads its device copy where the
-	 plugin's device memory is the host's.  */
+	 plugin's device memory is the host's.  It may hold it
+	 (mapping-held.c) if it is no structure's and its copy is complete
+	 once queued: the transfer runs everything at once (note_readiness
+	 clears the flag where that changes).  */
+      holdable = pl->group == 0 && !m->x->async;
+      m->holdable_new |= holdable;
       gt_splay_insert (m->map, n, n->dev_addr,
-		       (m->dev->caps & GT_CAP_HOST_MEMORY)
-		       ? GT_INDEX_HOST_COPY : 0);
+		       ((m->dev->caps & GT_CAP_HOST_MEMORY)
+			? GT_INDEX_HOST_COPY : 0)
+		       | (holdable ? GT_INDEX_HOLDABLE : 0));
       m->block->live_keys++;
       m->items[i].key = n;
       gt_debug ("map [%p,%p) -> device %d %p (%s)", (void *) s, (void *) e,
@@ -282,6 +289,8 @@ share_pointee (struct gt_map_ctx *m, uintptr_t slot, uintptr_t bias)
 	    (void *) GT_KEY_END (tn), m->dev->id);
   tn->dev_addr = GT_KEY_START (tn);
   tn->self_mapped = true;
+  gt_index_set_holdable (&m->map->index, GT_KEY_START (tn), tn, tn->dev_addr,
+			 false);
 }
 
 /* Pass 4: what needs everything else mapped first.  */
@@ -404,11 +413,11 @@ note_readiness (struct gt_map_ctx *m, struct gt_construct *c, bool pin)
       if (m->plan[i].state == ST_NEW && k->block == m->block)
 	{
 	  k->ready = m->x->last;
-	  /* A region that finds it again may hold it (mapping-held.c):
-	     its copy is complete once queued.  */
-	  if (k->ready == NULL && k->next_sibling == k)
+	  /* Entered holdable (insert_new_keys), it waits for a copy after
+	     all: the transfer queues its operations since.  */
+	  if (GT_UNLIKELY (k->ready != NULL) && m->holdable_new)
 	    gt_index_set_holdable (&m->map->index, GT_KEY_START (k), k,
-				   k->dev_addr, true);
+				   k->dev_addr, false);
 	}
       else
 	gt_xfer_after (m->x, k->ready);
@@ -450,6 +459,7 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   m.have_pset_pointers = false;
   m.hold = c->hold && purpose == GT_MAP_FOR_TARGET;
   m.nheld = 0;
+  m.holdable_new = false;
   m.block = NULL;
   m.keys = NULL;
   m.rcs = NULL;

@@ -93,7 +93,7 @@ gt_index_add (struct gt_splay_index *x, uintptr_t start, uintptr_t end,
   s->key = key;
   s->dev_addr = dev_addr;
   s->size = end - start <= UINT32_MAX ? (uint32_t) (end - start) : 0;
-  s->flags = flags;
+  s->flags = s->size != 0 ? flags : flags & ~GT_INDEX_HOLDABLE;
   x->count++;
 }
 

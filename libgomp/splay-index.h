@@ -189,7 +189,7 @@ gt_index_set_holdable (struct gt_splay_index *x, uintptr_t start,
 }
 
 /* Enter KEY, [START, END), which no key in the index starts at, with
-   its device address DEV_ADDR and FLAGS (GT_INDEX_HOST_COPY or 0).  */
+   its device address DEV_ADDR and FLAGS (GT_INDEX_*).  */
 void gt_index_add (struct gt_splay_index *, uintptr_t start, uintptr_t end,
 		   struct gt_key *key, uintptr_t dev_addr, unsigned flags);
 

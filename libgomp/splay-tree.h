@@ -71,8 +71,8 @@ struct gt_key *gt_splay_lookup_0len (struct gt_splay_tree *, uintptr_t start,
 				     uintptr_t end);
 
 /* Insert KEY, which must not overlap any key in the tree, with its
-   device address DEV_ADDR and INDEX_FLAGS (GT_INDEX_HOST_COPY or 0) for
-   its index slot (splay-index.h).  */
+   device address DEV_ADDR and INDEX_FLAGS (GT_INDEX_*) for its index
+   slot (splay-index.h).  */
 void gt_splay_insert (struct gt_splay_tree *, struct gt_key *key,
 		      uintptr_t dev_addr, unsigned index_flags);
 
