@@ -270,6 +270,8 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
   gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
 }
 
+GT_TLS const struct gt_splay_index *gt_last_region_index;
+
 void
 gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
 	       void **hostaddrs, size_t *sizes, const void *kinds,
@@ -283,9 +285,15 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
 
   /* The index slot of the first item, most likely present (an object
      mapped before, looked up where it starts): on its way while the
-     launch is prepared, before the lookup under the lock reads it.  */
-  if (mapnum != 0)
-    gt_index_prefetch (&dev->mem_map.index, (uintptr_t) hostaddrs[0]);
+     launch is prepared, before the lookup under the lock reads it;
+     loaded already by GOMP_target_ext where the thread's last region
+     ran on this device too (gt_region_prefetch_early).  */
+  if (GT_UNLIKELY (gt_last_region_index != &dev->mem_map.index))
+    {
+      gt_last_region_index = &dev->mem_map.index;
+      if (mapnum != 0)
+	gt_index_prefetch (&dev->mem_map.index, (uintptr_t) hostaddrs[0]);
+    }
   entry = gt_device_entry (dev, fn);
 
   if (GT_UNLIKELY (entry == NULL))
