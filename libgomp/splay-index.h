@@ -127,47 +127,54 @@ gt_index_slot (const struct gt_splay_index *x, uintptr_t start)
     }
 }
 
-/* The key that starts at START, or NULL; found, both of its cache
-   lines (mapping.h) and, for GT_INDEX_HOST_COPY, its device copy are on
-   their way to the cache.  */
-static inline struct gt_key *
-gt_index_find (const struct gt_splay_index *x, uintptr_t start)
+/* The slot of the key that starts at START, or NULL.  A slot is half a
+   line: the second slot of the run, which the search reads after the
+   first in a good third of the hits, is in the next line half of the
+   time; loaded together, not one after the other.  */
+static inline const struct gt_index_slot *
+gt_index_probe (const struct gt_splay_index *x, uintptr_t start)
 {
-  struct gt_index_slot *s;
-
-  /* A slot is half a line: the second slot of the run, which the search
-     reads after the first in a good third of the hits, is in the next
-     line half of the time; loaded together, not one after the other.  */
-  if (x->count != 0)
-    __builtin_prefetch (&x->slots[(gt_index_home (x, start) + 1) & x->mask]);
-  s = gt_index_slot (x, start);
-  if (s == NULL)
+  if (x->count == 0)
     return NULL;
-  __builtin_prefetch (s->key);
-  __builtin_prefetch ((const char *) s->key + 64);
+  __builtin_prefetch (&x->slots[(gt_index_home (x, start) + 1) & x->mask]);
+  return gt_index_slot (x, start);
+}
+
+/* Start loading the device copy of slot S where it is host memory.  */
+static inline void
+gt_index_prefetch_copy (const struct gt_index_slot *s)
+{
   if (s->flags & GT_INDEX_HOST_COPY)
     __builtin_prefetch ((const void *) s->dev_addr);
+}
+
+/* The key of slot S (gt_index_probe), whose two cache lines (mapping.h)
+   and device copy (gt_index_prefetch_copy) are then on their way.  */
+static inline struct gt_key *
+gt_index_found (const struct gt_index_slot *s)
+{
+  __builtin_prefetch (s->key);
+  __builtin_prefetch ((const char *) s->key + 64);
+  gt_index_prefetch_copy (s);
   return s->key;
 }
 
-/* The slot of the key that starts at START, if a region may hold it
-   (GT_INDEX_HOLDABLE) and it is SIZE bytes or more; else NULL.  Found,
-   its device copy is on its way to the cache (GT_INDEX_HOST_COPY), not
-   the key.  */
-static inline const struct gt_index_slot *
-gt_index_find_holdable (const struct gt_splay_index *x, uintptr_t start,
-			size_t size)
+/* The key that starts at START, or NULL; found, it is on its way to the
+   cache (gt_index_found).  */
+static inline struct gt_key *
+gt_index_find (const struct gt_splay_index *x, uintptr_t start)
 {
-  const struct gt_index_slot *s;
+  const struct gt_index_slot *s = gt_index_probe (x, start);
 
-  if (x->count != 0)
-    __builtin_prefetch (&x->slots[(gt_index_home (x, start) + 1) & x->mask]);
-  s = gt_index_slot (x, start);
-  if (s == NULL || !(s->flags & GT_INDEX_HOLDABLE) || size > s->size)
-    return NULL;
-  if (s->flags & GT_INDEX_HOST_COPY)
-    __builtin_prefetch ((const void *) s->dev_addr);
-  return s;
+  return s != NULL ? gt_index_found (s) : NULL;
+}
+
+/* May a target region hold the key of slot S (GT_INDEX_HOLDABLE) for a
+   range of SIZE bytes from its start?  */
+static inline bool
+gt_index_holdable_p (const struct gt_index_slot *s, size_t size)
+{
+  return (s->flags & GT_INDEX_HOLDABLE) && size <= s->size;
 }
 
 /* Set (ON) or clear GT_INDEX_HOLDABLE in the slot of KEY, starting at

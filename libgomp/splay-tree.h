@@ -65,6 +65,11 @@ struct gt_splay_node
 struct gt_key *gt_splay_lookup (struct gt_splay_tree *, uintptr_t start,
 				uintptr_t end);
 
+/* As gt_splay_lookup, where no key starts at START (gt_index_probe
+   found none): the walk alone.  */
+struct gt_key *gt_splay_lookup_unindexed (struct gt_splay_tree *,
+					  uintptr_t start, uintptr_t end);
+
 /* As gt_splay_lookup, but for a possibly empty range: an empty [P, P) is
    looked up as [P, P+1), then [P-1, P), then as the empty key [P, P).  */
 struct gt_key *gt_splay_lookup_0len (struct gt_splay_tree *, uintptr_t start,
