@@ -40,7 +40,7 @@ gt_api_alloc_note (struct gt_device *dev, void *ptr, size_t size)
   k->node.host_end = (uintptr_t) ptr + size;
   k->dev_addr = (uintptr_t) ptr;
   gt_device_lock (dev);
-  gt_splay_insert (&dev->api_allocs, k, NULL, NULL);
+  gt_splay_insert (&dev->api_allocs, k, k->dev_addr, 0);
   gt_device_unlock (dev);
 }
 

@@ -94,6 +94,9 @@ struct gt_device
   gt_mutex_t lock		/* Guards everything below.  */
     __attribute__ ((aligned (GT_CACHE_LINE)));
   unsigned long generation;	/* Counts constructs, see gt_refcount.  */
+  /* The constructs that hold keys without counting them
+     (mapping-held.c), or NULL.  */
+  struct gt_construct *holders;
   struct gt_splay_tree mem_map;
   /* The allocations of omp_target_alloc, by device address
      (api-allocs.c).  */

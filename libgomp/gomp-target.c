@@ -94,6 +94,7 @@ GOMP_target_ext (int device, void (*fn) (void *), size_t mapnum,
 		 void **hostaddrs, size_t *sizes, unsigned short *kinds,
 		 unsigned int flags, void **depend, void **args)
 {
+  gt_region_prefetch_early (mapnum, hostaddrs);
   /* A construct with device(ancestor: 1) in code running on a device.  */
   if (GT_UNLIKELY (device == GT_DEVICE_HOST_FALLBACK)
       && gt_ancestor_region (fn, mapnum, hostaddrs, sizes, kinds))

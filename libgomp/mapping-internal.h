@@ -277,6 +277,9 @@ enum gt_item_state
   ST_STRUCT,		/* GOMP_MAP_STRUCT header.  */
   ST_LATE,		/* Resolved after everything else is mapped.  */
   ST_PSET_POINTER,	/* A pointer inside a new Fortran descriptor.  */
+  ST_HELD,		/* Found in the index and held, not counted
+			   (mapping-held.c); the device address is in
+			   OFFSET.  */
   ST_PRIVATE_ATTACH	/* An attach of the pointer at offset SIZE in the
 			   firstprivate copy of item OWNER to the
 			   firstprivate copy of the item before (GCC 14's
@@ -320,6 +323,9 @@ struct gt_map_ctx
 				   besides the new keys' data.  */
   bool have_private;
   bool have_pset_pointers;	/* Items of state ST_PSET_POINTER.  */
+  bool hold;			/* Items may hold their keys (ST_HELD).  */
+  size_t nheld;			/* Items of state ST_HELD.  */
+  bool holdable_new;		/* New keys were entered holdable.  */
   /* The new block (pass 2).  */
   struct gt_block *block;
   struct gt_key *keys;
@@ -339,6 +345,29 @@ gt_kind_at (const struct gt_map_ctx *m, size_t i)
 {
   bool implicit;
   return gt_decode_kind (m->kinds, m->short_kinds, i, NULL, &implicit);
+}
+
+/* ---- Keys held by target regions (mapping-held.c).  ---- */
+
+/* Construct C, a target region, holds N more keys (items of state
+   ST_HELD).  */
+void gt_held_add_locked (struct gt_construct *c, size_t n) GT_HIDDEN;
+
+/* Construct C ends (gt_unmap_vars_locked): it holds its keys no longer.
+   Where its operations on X may still run, it counts them instead.  */
+void gt_held_release_locked (struct gt_xfer *x, struct gt_construct *c)
+  GT_HIDDEN;
+
+/* The count of K is about to go down: the constructs that hold K count
+   it instead, first.  */
+void gt_held_count_key_locked (struct gt_device *dev, struct gt_key *k)
+  GT_HIDDEN;
+
+static inline void
+gt_held_count_key_maybe_locked (struct gt_device *dev, struct gt_key *k)
+{
+  if (GT_UNLIKELY (dev->holders != NULL))
+    gt_held_count_key_locked (dev, k);
 }
 
 /* Pass 1: find what exists, lay out what does not.  */

@@ -80,7 +80,7 @@ gt_associate_locked (struct gt_device *dev, uintptr_t host,
   b = gt_block_new (dev, 0, 1, 0, &k, NULL);
   gt_key_init (k, host, host + size, dev_addr, b, NULL);
   k->rc->count = GT_REFCOUNT_INFINITY;
-  gt_splay_insert (&dev->mem_map, k, NULL, k->block);
+  gt_splay_insert (&dev->mem_map, k, dev_addr, 0);
   b->live_keys = 1;
   gt_debug ("associate [%p,%p) with device %d %p", (void *) host,
 	    (void *) (host + size), dev->id, (void *) dev_addr);

@@ -131,6 +131,7 @@ insert_new_keys (struct gt_map_ctx *m)
       struct gt_item_plan *pl = &m->plan[i];
       uintptr_t s = m->items[i].host_start, e;
       struct gt_key *n;
+      bool holdable;
 
       if (pl->state == ST_PRIVATE)
 	{
@@ -162,11 +163,17 @@ insert_new_keys (struct gt_map_ctx *m)
 	  n->next_sibling = prev->next_sibling;
 	  prev->next_sibling = n;
 	}
-      /* A region that finds it again reads its device copy (where the
-	 plugin's device memory is the host's) and pins its block.  */
-      gt_splay_insert (m->map, n,
-		       (m->dev->caps & GT_CAP_HOST_MEMORY)
-		       ? (const void *) n->dev_addr : NULL, n->block);
+      /* A region that finds it again reads its device copy where the
+	 plugin's device memory is the host's.  It may hold it
+	 (mapping-held.c) if it is no structure's and its copy is complete
+	 once queued: the transfer runs everything at once (note_readiness
+	 clears the flag where that changes).  */
+      holdable = pl->group == 0 && !m->x->async;
+      m->holdable_new |= holdable;
+      gt_splay_insert (m->map, n, n->dev_addr,
+		       ((m->dev->caps & GT_CAP_HOST_MEMORY)
+			? GT_INDEX_HOST_COPY : 0)
+		       | (holdable ? GT_INDEX_HOLDABLE : 0));
       m->block->live_keys++;
       m->items[i].key = n;
       gt_debug ("map [%p,%p) -> device %d %p (%s)", (void *) s, (void *) e,
@@ -244,7 +251,7 @@ count_references (struct gt_map_ctx *m, unsigned long gen)
     {
       struct gt_map_item *it = &m->items[i];
       struct gt_key *n = it->key;
-      if (n == NULL)
+      if (n == NULL || it->held)
 	continue;
       it->copy_from = gt_copy_from_p (m->plan[i].kind);
       it->always_from = gt_always_from_p (m->plan[i].kind);
@@ -282,6 +289,8 @@ share_pointee (struct gt_map_ctx *m, uintptr_t slot, uintptr_t bias)
 	    (void *) GT_KEY_END (tn), m->dev->id);
   tn->dev_addr = GT_KEY_START (tn);
   tn->self_mapped = true;
+  gt_index_set_holdable (&m->map->index, GT_KEY_START (tn), tn, tn->dev_addr,
+			 false);
 }
 
 /* Pass 4: what needs everything else mapped first.  */
@@ -354,6 +363,9 @@ device_values (const struct gt_map_ctx *m, void **devaddrs)
 	case ST_PSET_POINTER:
 	  v = gt_key_translate (it->key, s);
 	  break;
+	case ST_HELD:
+	  v = m->plan[i].offset;
+	  break;
 	case ST_INLINE:
 	  v = s;
 	  break;
@@ -396,10 +408,17 @@ note_readiness (struct gt_map_ctx *m, struct gt_construct *c, bool pin)
   for (i = 0; i < m->mapnum; i++)
     {
       struct gt_key *k = m->items[i].key;
-      if (k == NULL)
+      if (k == NULL || m->items[i].held)
 	continue;
       if (m->plan[i].state == ST_NEW && k->block == m->block)
-	k->ready = m->x->last;
+	{
+	  k->ready = m->x->last;
+	  /* Entered holdable (insert_new_keys), it waits for a copy after
+	     all: the transfer queues its operations since.  */
+	  if (GT_UNLIKELY (k->ready != NULL) && m->holdable_new)
+	    gt_index_set_holdable (&m->map->index, GT_KEY_START (k), k,
+				   k->dev_addr, false);
+	}
       else
 	gt_xfer_after (m->x, k->ready);
       if (pin)
@@ -438,6 +457,9 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
   m.nnew = m.ngroups = m.nlate = m.nvalues = 0;
   m.have_private = false;
   m.have_pset_pointers = false;
+  m.hold = c->hold && purpose == GT_MAP_FOR_TARGET;
+  m.nheld = 0;
+  m.holdable_new = false;
   m.block = NULL;
   m.keys = NULL;
   m.rcs = NULL;
@@ -468,6 +490,8 @@ gt_map_vars_locked (struct gt_xfer *x, size_t mapnum, void **hostaddrs,
     device_values (&m, devaddrs);
   note_readiness (&m, c, c->pin);
   c->nitems += mapnum;
+  if (m.nheld != 0)
+    gt_held_add_locked (c, m.nheld);
   if (GT_UNLIKELY (gt_profile_on))
     gt_profile_map_size (dev->id, dev->mem_map.count);
 }

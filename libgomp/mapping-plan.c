@@ -309,6 +309,26 @@ gt_plan_items (struct gt_map_ctx *m, enum gt_map_purpose purpose)
       if (kind == GT_MAP_ZERO_LEN_ARRAY_SECTION
 	  || (s == e && gt_present_kind_p (kind)))
 	n = gt_zero_len_lookup (m->map, s, e);
+      else if (m->hold && kind <= GT_MAP_TOFROM && e > s)
+	{
+	  /* A region's object mapped where it was mapped before: held,
+	     from its index slot alone (mapping-held.c).  One probe of the
+	     index either way.  */
+	  const struct gt_index_slot *sl = gt_index_probe (&m->map->index, s);
+	  if (sl != NULL && gt_index_holdable_p (sl, e - s))
+	    {
+	      gt_index_prefetch_copy (sl);
+	      pl->state = ST_HELD;
+	      pl->offset = sl->dev_addr;
+	      it->key = sl->key;
+	      it->held = true;
+	      it->copy_from = gt_copy_from_p (kind);
+	      m->nheld++;
+	      continue;
+	    }
+	  n = sl != NULL ? gt_index_found (sl)
+			 : gt_splay_lookup_unindexed (m->map, s, e);
+	}
       else
 	n = gt_splay_lookup (m->map, s, e);
       if (n == NULL && gt_present_kind_p (kind))

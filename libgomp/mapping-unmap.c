@@ -64,9 +64,12 @@ gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
 		      const void *owner)
 {
   struct gt_device *dev = c->dev;
-  size_t i, n = c->nitems;
-  struct gt_map_item *items = c->items;
+  size_t i, n;
+  struct gt_map_item *items;
 
+  gt_held_release_locked (x, c);
+  n = c->nitems;
+  items = c->items;
   /* Detach first: copies back must not carry device addresses.  */
   for (i = 0; i < n; i++)
     if (items[i].is_attach)
@@ -74,7 +77,10 @@ gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
 
   for (i = 0; i < n; i++)
     if (items[i].counted && items[i].key->rc->count != GT_REFCOUNT_INFINITY)
-      items[i].key->rc->count--;
+      {
+	gt_held_count_key_maybe_locked (dev, items[i].key);
+	items[i].key->rc->count--;
+      }
 
   for (i = 0; i < n; i++)
     {
@@ -112,6 +118,9 @@ gt_unmap_vars_locked (struct gt_xfer *x, struct gt_construct *c,
 	  /* Its copy back has just been queued, for all of it (the
 	     construct's pin keeps the block until OWNER is complete).  */
 	  k->rc->closing = owner;
+	  /* Closing, it is held no more (mapping-held.c).  */
+	  gt_index_set_holdable (&dev->mem_map.index, GT_KEY_START (k), k,
+				 k->dev_addr, false);
 	}
       else
 	{
@@ -246,6 +255,7 @@ gt_exit_data_locked (struct gt_xfer *x, struct gt_construct *c,
 	continue;
       /* Its block is written if it goes: loaded beside the copy back.  */
       __builtin_prefetch (k->block, 1);
+      gt_held_count_key_maybe_locked (dev, k);
 
       uintptr_t before = k->rc->count;
       first = k->rc->gen != gen;

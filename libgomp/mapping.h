@@ -143,6 +143,8 @@ struct gt_map_item
   bool is_attach;		/* host_start is an attached pointer slot.  */
   bool pinned;			/* Its key's block is pinned until the
 				   construct is complete.  */
+  bool held;			/* Its key is held, not counted
+				   (mapping-held.c).  */
 };
 
 struct gt_construct
@@ -158,6 +160,12 @@ struct gt_construct
   bool pin;			/* Pin the blocks of its keys: a nowait
 				   construct, which drops its references
 				   before its operations have run.  */
+  bool hold;			/* A target region that may hold the
+				   keys it finds present instead of
+				   counting them (mapping-held.c).  */
+  size_t nheld;			/* Its items that hold their keys.  */
+  /* While NHELD > 0, its links in its device's list of holders.  */
+  struct gt_construct *held_prev, *held_next;
   struct gt_map_item *items;
   /* While a target region's items are mapped, the region's host function,
      which tells the rules of the compiler that built it (gcc-rules.h);

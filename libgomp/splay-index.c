@@ -70,31 +70,30 @@ grow (struct gt_splay_index *x)
 /* gt_index_add when the slots must grow first: out of line, so that
    gt_index_add saves no registers.  */
 static void __attribute__ ((noinline))
-add_growing (struct gt_splay_index *x, uintptr_t start, struct gt_key *key,
-	     const void *read_next, const void *write_next)
+add_growing (struct gt_splay_index *x, uintptr_t start, uintptr_t end,
+	     struct gt_key *key, uintptr_t dev_addr, unsigned flags)
 {
   grow (x);
-  gt_index_add (x, start, key, read_next, write_next);
+  gt_index_add (x, start, end, key, dev_addr, flags);
 }
 
 void
-gt_index_add (struct gt_splay_index *x, uintptr_t start, struct gt_key *key,
-	      const void *read_next, const void *write_next)
+gt_index_add (struct gt_splay_index *x, uintptr_t start, uintptr_t end,
+	      struct gt_key *key, uintptr_t dev_addr, unsigned flags)
 {
   struct gt_index_slot *s;
 
   if (GT_UNLIKELY (x->slots == NULL || 2 * (x->count + 1) > x->mask + 1))
     {
-      add_growing (x, start, key, read_next, write_next);
+      add_growing (x, start, end, key, dev_addr, flags);
       return;
     }
   s = free_slot (x, start);
   s->start = start;
   s->key = key;
-  /* No hint: the key again, which the lookup loads anyway; the lookup
-     then needs no test.  */
-  s->read_next = read_next ? read_next : key;
-  s->write_next = write_next ? write_next : key;
+  s->dev_addr = dev_addr;
+  s->size = end - start <= UINT32_MAX ? (uint32_t) (end - start) : 0;
+  s->flags = s->size != 0 ? flags : flags & ~GT_INDEX_HOLDABLE;
   x->count++;
 }
 
@@ -122,7 +121,7 @@ gt_index_remove (struct gt_splay_index *x, uintptr_t start)
       x->slots[i] = x->slots[j];
       i = j;
     }
-  /* The hints of a free slot are never read.  */
+  /* The rest of a free slot is never read.  */
   x->slots[i].key = NULL;
   x->slots[i].start = 0;
 }

@@ -28,24 +28,33 @@
 #define GT_SPLAY_INDEX_H
 
 #include <stdint.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 struct gt_key;
 
 /* One slot, of half a cache line: the start is kept in the slot, so that
-   a probe reads no key but the one it finds; and so are two addresses
-   that the caller of a lookup that finds KEY reads and writes next (for
-   a mapping, the device copy and the key's block), so that the lookup
-   starts loading them beside the key, not after it.  They are hints,
-   set when the key is entered, for prefetching only: a stale one costs
-   a useless load, never a wrong result.  KEY NULL: the slot is free.  */
+   a probe reads no key but the one it finds; so are the key's device
+   address and size, so that a target region that holds the key without
+   counting it (mapping-held.c) reads nothing but the slot.  KEY NULL:
+   the slot is free.  */
 struct gt_index_slot
 {
   uintptr_t start;
   struct gt_key *key;
-  const void *read_next;
-  const void *write_next;
+  uintptr_t dev_addr;		/* The device address of START.  */
+  uint32_t size;		/* The key's size, or 0 from 4 GiB on.  */
+  uint32_t flags;		/* GT_INDEX_*.  */
 };
+
+/* DEV_ADDR is host memory (the device's memory is the host's): a lookup
+   that finds the key starts loading the device copy too.  */
+#define GT_INDEX_HOST_COPY 1u
+/* A target region may hold the key without counting it: its copy was
+   complete when it was mapped (no event to wait for), it is no structure
+   sibling and it is not closing (mapping-held.c).  Set and cleared under
+   the lock of the device whose table it is.  */
+#define GT_INDEX_HOLDABLE 2u
 
 /* Open addressing, linear probing, at most half full; a slot is freed by
    moving back the entries after it (no tombstones), so that a table in
@@ -118,34 +127,78 @@ gt_index_slot (const struct gt_splay_index *x, uintptr_t start)
     }
 }
 
-/* The key that starts at START, or NULL; found, its hints and both of
-   its cache lines (mapping.h) are on their way to the cache.  */
-static inline struct gt_key *
-gt_index_find (const struct gt_splay_index *x, uintptr_t start)
+/* The slot of the key that starts at START, or NULL.  A slot is half a
+   line: the second slot of the run, which the search reads after the
+   first in a good third of the hits, is in the next line half of the
+   time; loaded together, not one after the other.  */
+static inline const struct gt_index_slot *
+gt_index_probe (const struct gt_splay_index *x, uintptr_t start)
 {
-  struct gt_index_slot *s;
-
-  /* A slot is half a line: the second slot of the run, which the search
-     reads after the first in a good third of the hits, is in the next
-     line half of the time; loaded together, not one after the other.  */
-  if (x->count != 0)
-    __builtin_prefetch (&x->slots[(gt_index_home (x, start) + 1) & x->mask]);
-  s = gt_index_slot (x, start);
-  if (s == NULL)
+  if (x->count == 0)
     return NULL;
+  __builtin_prefetch (&x->slots[(gt_index_home (x, start) + 1) & x->mask]);
+  return gt_index_slot (x, start);
+}
+
+/* Start loading the device copy of slot S where it is host memory.  */
+static inline void
+gt_index_prefetch_copy (const struct gt_index_slot *s)
+{
+  if (s->flags & GT_INDEX_HOST_COPY)
+    __builtin_prefetch ((const void *) s->dev_addr);
+}
+
+/* The key of slot S (gt_index_probe), whose two cache lines (mapping.h)
+   and device copy (gt_index_prefetch_copy) are then on their way.  */
+static inline struct gt_key *
+gt_index_found (const struct gt_index_slot *s)
+{
   __builtin_prefetch (s->key);
   __builtin_prefetch ((const char *) s->key + 64);
-  __builtin_prefetch (s->read_next);
-  __builtin_prefetch (s->write_next, 1);
+  gt_index_prefetch_copy (s);
   return s->key;
 }
 
-/* Enter KEY, starting at START, which no key in the index starts at,
-   with the hints READ_NEXT and WRITE_NEXT (struct gt_index_slot); NULL
-   for none.  */
-void gt_index_add (struct gt_splay_index *, uintptr_t start,
-		   struct gt_key *key, const void *read_next,
-		   const void *write_next);
+/* The key that starts at START, or NULL; found, it is on its way to the
+   cache (gt_index_found).  */
+static inline struct gt_key *
+gt_index_find (const struct gt_splay_index *x, uintptr_t start)
+{
+  const struct gt_index_slot *s = gt_index_probe (x, start);
+
+  return s != NULL ? gt_index_found (s) : NULL;
+}
+
+/* May a target region hold the key of slot S (GT_INDEX_HOLDABLE) for a
+   range of SIZE bytes from its start?  */
+static inline bool
+gt_index_holdable_p (const struct gt_index_slot *s, size_t size)
+{
+  return (s->flags & GT_INDEX_HOLDABLE) && size <= s->size;
+}
+
+/* Set (ON) or clear GT_INDEX_HOLDABLE in the slot of KEY, starting at
+   START, with DEV_ADDR as its device address; nothing if KEY is not in
+   the index (an empty key).  */
+static inline void
+gt_index_set_holdable (struct gt_splay_index *x, uintptr_t start,
+		       const struct gt_key *key, uintptr_t dev_addr, bool on)
+{
+  struct gt_index_slot *s = gt_index_slot (x, start);
+
+  if (s == NULL || s->key != key)
+    return;
+  s->dev_addr = dev_addr;
+  if (on && s->size != 0)
+    s->flags |= GT_INDEX_HOLDABLE;
+  else
+    s->flags &= ~GT_INDEX_HOLDABLE;
+}
+
+/* Enter KEY, [START, END), which no key in the index starts at, with
+   its device address DEV_ADDR and FLAGS (GT_INDEX_*).  */
+void gt_index_add (struct gt_splay_index *, uintptr_t start, uintptr_t end,
+		   struct gt_key *key, uintptr_t dev_addr, unsigned flags);
 
 /* Take out the key starting at START, which must be there.  */
 void gt_index_remove (struct gt_splay_index *, uintptr_t start);

@@ -144,22 +144,39 @@ walk_limit (size_t count)
   return 2 * (unsigned) (sizeof (long) * 8 - __builtin_clzl (count | 1)) + 8;
 }
 
+/* A range that does not reach the keys' bounds (an empty one may equal
+   an empty key at either bound) overlaps none; common for the pointers
+   on the stack that GCC attaches and detaches with mapped sections.  */
+static inline bool
+out_of_bounds (const struct gt_splay_tree *t, uintptr_t start, uintptr_t end)
+{
+  return t->root == NULL || end < t->lo || start > t->hi;
+}
+
 struct gt_key *
 gt_splay_lookup (struct gt_splay_tree *t, uintptr_t start, uintptr_t end)
 {
   struct gt_key *n;
-  unsigned depth = 0, limit;
 
-  /* A range that does not reach the keys' bounds (an empty one may equal
-     an empty key at either bound) overlaps none; common for the pointers
-     on the stack that GCC attaches and detaches with mapped sections.  */
-  if (t->root == NULL || end < t->lo || start > t->hi)
+  if (out_of_bounds (t, start, end))
     return NULL;
   /* The hot path: an object looked up where it was mapped.  The key
      found starts at START and is not empty, so it overlaps
      [START, END) unless that is empty.  */
   if (start != end && (n = gt_index_find (&t->index, start)) != NULL)
     return n;
+  return gt_splay_lookup_unindexed (t, start, end);
+}
+
+struct gt_key *
+gt_splay_lookup_unindexed (struct gt_splay_tree *t, uintptr_t start,
+			   uintptr_t end)
+{
+  struct gt_key *n;
+  unsigned depth = 0, limit;
+
+  if (out_of_bounds (t, start, end))
+    return NULL;
   limit = walk_limit (t->count);
   for (n = t->root; n != NULL; depth++)
     {
@@ -190,14 +207,15 @@ gt_splay_lookup_0len (struct gt_splay_tree *t, uintptr_t start,
 
 void
 gt_splay_insert (struct gt_splay_tree *t, struct gt_key *key,
-		 const void *read_next, const void *write_next)
+		 uintptr_t dev_addr, unsigned index_flags)
 {
   struct gt_splay_node *k = NODE (key);
   struct gt_key *r, *c;
 
   t->count++;
   if (k->host_end != k->host_start)
-    gt_index_add (&t->index, k->host_start, key, read_next, write_next);
+    gt_index_add (&t->index, k->host_start, k->host_end, key, dev_addr,
+		  index_flags);
   k->parent = NULL;
   if (t->root == NULL)
     {

@@ -65,16 +65,21 @@ struct gt_splay_node
 struct gt_key *gt_splay_lookup (struct gt_splay_tree *, uintptr_t start,
 				uintptr_t end);
 
+/* As gt_splay_lookup, where no key starts at START (gt_index_probe
+   found none): the walk alone.  */
+struct gt_key *gt_splay_lookup_unindexed (struct gt_splay_tree *,
+					  uintptr_t start, uintptr_t end);
+
 /* As gt_splay_lookup, but for a possibly empty range: an empty [P, P) is
    looked up as [P, P+1), then [P-1, P), then as the empty key [P, P).  */
 struct gt_key *gt_splay_lookup_0len (struct gt_splay_tree *, uintptr_t start,
 				     uintptr_t end);
 
-/* Insert KEY, which must not overlap any key in the tree.  A lookup that
-   finds it by its start prefetches READ_NEXT and WRITE_NEXT (NULL:
-   none), what its caller goes on to read and to write (splay-index.h).  */
+/* Insert KEY, which must not overlap any key in the tree, with its
+   device address DEV_ADDR and INDEX_FLAGS (GT_INDEX_*) for its index
+   slot (splay-index.h).  */
 void gt_splay_insert (struct gt_splay_tree *, struct gt_key *key,
-		      const void *read_next, const void *write_next);
+		      uintptr_t dev_addr, unsigned index_flags);
 
 /* Remove KEY, which must be in the tree.  It is unlinked where it is,
    through its parent, without splaying: a key with two children gives

@@ -167,6 +167,8 @@ construct_for (struct gt_device *dev, struct gt_construct *local)
   c->nitems = 0;
   c->npinned = 0;
   c->pin = false;
+  c->hold = false;
+  c->nheld = 0;
   c->private_block = NULL;
   return c;
 }
@@ -268,6 +270,8 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
   gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
 }
 
+GT_TLS const struct gt_splay_index *gt_last_region_index;
+
 void
 gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
 	       void **hostaddrs, size_t *sizes, const void *kinds,
@@ -281,9 +285,15 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
 
   /* The index slot of the first item, most likely present (an object
      mapped before, looked up where it starts): on its way while the
-     launch is prepared, before the lookup under the lock reads it.  */
-  if (mapnum != 0)
-    gt_index_prefetch (&dev->mem_map.index, (uintptr_t) hostaddrs[0]);
+     launch is prepared, before the lookup under the lock reads it;
+     loaded already by GOMP_target_ext where the thread's last region
+     ran on this device too (gt_region_prefetch_early).  */
+  if (GT_UNLIKELY (gt_last_region_index != &dev->mem_map.index))
+    {
+      gt_last_region_index = &dev->mem_map.index;
+      if (mapnum != 0)
+	gt_index_prefetch (&dev->mem_map.index, (uintptr_t) hostaddrs[0]);
+    }
   entry = gt_device_entry (dev, fn);
 
   if (GT_UNLIKELY (entry == NULL))
@@ -309,6 +319,10 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
      it pins the blocks of its keys until then, so that a construct that
      unmaps them meanwhile does not free what it uses.  */
   c->pin = true;
+  /* The keys it finds present, it may hold instead of counting them
+     (mapping-held.c); not while the table is written to the trace with
+     each key's count.  */
+  c->hold = gt_debug_level < GT_DEBUG_MAPS;
   /* The launch is queued without the lock: the plugin may run the region
      as it is called (always, for a plugin without the asynchronous
      interface), and the region may use the device.  */
@@ -601,6 +615,7 @@ queued_new (struct gt_device *dev)
   q->c.nitems = 0;
   q->c.npinned = 0;
   q->c.pin = true;
+  q->c.hold = false;
   q->c.private_block = NULL;
   q->final = NULL;
   q->event = NULL;

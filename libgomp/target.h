@@ -27,6 +27,7 @@
 #include "diagnostics.h"
 #include "gomptarget-plugin.h"
 #include "lifecycle.h"
+#include "splay-index.h"
 
 
 enum gt_task_kind
@@ -45,6 +46,24 @@ void gt_run_region (struct gt_device *dev, void (*fn) (void *),
   GT_HIDDEN;
 void gt_host_fallback (void (*fn) (void *), void **hostaddrs, void **args)
   GT_HIDDEN;
+
+/* The mapping index of the device of the calling thread's last target
+   region (gt_run_region), or NULL.  */
+extern GT_TLS const struct gt_splay_index *gt_last_region_index GT_HIDDEN;
+
+/* A region is about to map MAPNUM items, HOSTADDRS: start loading the
+   index slot of the first, most likely an object mapped before, on the
+   device of the thread's last region, most likely this one's too, before
+   the device is even resolved (a hint: on another device the load is
+   useless, never wrong).  */
+static inline void
+gt_region_prefetch_early (size_t mapnum, void **hostaddrs)
+{
+  const struct gt_splay_index *x = gt_last_region_index;
+
+  if (mapnum != 0 && x != NULL)
+    gt_index_prefetch (x, (uintptr_t) hostaddrs[0]);
+}
 
 /* Run region FN on DEVICE, resolved: on the device, or on the host where
    it cannot run there.  Inline: the launch path.  */
