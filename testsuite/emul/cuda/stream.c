@@ -640,8 +640,9 @@ struct host_fn
   void *data;
 };
 
-/* Before a host function: the driver's lock, the wait for the host
-   (GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK, _HOST_FN_US).  */
+/* Before a host function: the driver's lock, then the wait for the host
+   (GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK, _HOST_FN_US), so that a caller of
+   the API waits for the lock meanwhile.  */
 static void
 host_fn_begin (void)
 {
