@@ -27,19 +27,35 @@ fail (const char *what)
   failures++;
 }
 
+/* The two threads' signals: under a lock, so that Helgrind and DRD see
+   the order they make (the tests run under them too).  */
+static pthread_mutex_t flags_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t flags_cond = PTHREAD_COND_INITIALIZER;
+
+static void
+set_flag (int *flag)
+{
+  pthread_mutex_lock (&flags_lock);
+  *flag = 1;
+  pthread_cond_broadcast (&flags_cond);
+  pthread_mutex_unlock (&flags_lock);
+}
+
 static void
 wait_for (int *flag)
 {
-  while (!__atomic_load_n (flag, __ATOMIC_ACQUIRE))
-    ;
+  pthread_mutex_lock (&flags_lock);
+  while (!*flag)
+    pthread_cond_wait (&flags_cond, &flags_lock);
+  pthread_mutex_unlock (&flags_lock);
 }
 
 static void
 reset (void)
 {
-  __atomic_store_n (&mapped, 0, __ATOMIC_RELAXED);
-  __atomic_store_n (&started, 0, __ATOMIC_RELAXED);
-  __atomic_store_n (&released, 0, __ATOMIC_RELAXED);
+  pthread_mutex_lock (&flags_lock);
+  mapped = started = released = 0;
+  pthread_mutex_unlock (&flags_lock);
 }
 
 /* The region, on the calling thread: writes A[0], says it runs, waits
@@ -52,9 +68,8 @@ region (int *a)
 #pragma omp target map(tofrom: a[0:4]) firstprivate(s, r)
   {
     a[0] = 1;
-    __atomic_store_n (s, 1, __ATOMIC_RELEASE);
-    while (!__atomic_load_n (r, __ATOMIC_ACQUIRE))
-      ;
+    set_flag (s);
+    wait_for (r);
     a[1] = 2;
   }
 }
@@ -81,7 +96,7 @@ exit_while_running (void *arg)
     fail ("exit data: gone while a region maps it");
   if (x[0] != 0)
     fail ("exit data: copied back while a region maps it");
-  __atomic_store_n (&released, 1, __ATOMIC_RELEASE);
+  set_flag (&released);
   return NULL;
 }
 
@@ -91,14 +106,14 @@ data_end_while_running (void *arg)
   (void) arg;
 #pragma omp target data map(tofrom: y)
   {
-    __atomic_store_n (&mapped, 1, __ATOMIC_RELEASE);
+    set_flag (&mapped);
     wait_for (&started);
   }
   if (!omp_target_is_present (y, omp_get_default_device ()))
     fail ("target data: gone while a region maps it");
   if (y[0] != 0)
     fail ("target data: copied back while a region maps it");
-  __atomic_store_n (&released, 1, __ATOMIC_RELEASE);
+  set_flag (&released);
   return NULL;
 }
 
