@@ -586,27 +586,24 @@ gt_xfer_finish (struct gt_xfer *x, struct gt_xfer **keep)
   flush_gathers (x);
   /* X's operations are queued in order, each behind the one before
      (next_deps): the last one's completion is theirs, unless operations
-     still to come had more to wait for.  Only on software queues, whose
-     worker runs every operation and sees it fail: a plugin with hardware
-     queues learns of the faults (and device code's exit) of work nobody
-     waits for only while a host function of its streams is pending
-     (nvptx-watch.c), and this one is it where nothing else is.  */
-  if (keep != NULL && x->last != NULL && x->nafter == 0
-      && (x->dev->caps & GT_CAP_RUNS_IN_PLACE))
-    {
-      *keep = x;
-      return x->last;
-    }
-  /* On hardware queues, a completion notice rather than a host call: on
-     a GPU the stream waits for the host to run each host call, so one
-     behind every construct of a burst of nowait work would stall the
-     device once per construct, while the notices of a queue share one
-     (queue-notify.c).  The notice keeps the watch on the faults.  */
+     still to come had more to wait for.  Then X needs no operation of
+     its own to be given back: on software queues, whose worker runs
+     every operation and sees it fail, its caller keeps it; elsewhere a
+     completion notice gives it back.  A host call would do too, but on
+     a GPU the stream waits for the host to run each, so one behind every
+     construct of a burst of nowait work would stall the device once per
+     construct, while the notices of a queue share one (queue-notify.c);
+     and the pending notice keeps the plugin watching the faults (and
+     device code's exit) of work nobody waits for (nvptx-watch.c).  */
   if (x->last != NULL && x->nafter == 0)
     {
       tgt_event_t last = x->last;
-      gt_dev_async_notify (x->dev, last,
-			   (void *) ((uintptr_t) x | GT_TOKEN_XFER));
+
+      if (keep != NULL && (x->dev->caps & GT_CAP_RUNS_IN_PLACE))
+	*keep = x;
+      else
+	gt_dev_async_notify (x->dev, last,
+			     (void *) ((uintptr_t) x | GT_TOKEN_XFER));
       return last;
     }
   deps = next_deps (x, &n, buf);

@@ -162,19 +162,21 @@ void gt_xfer_end (struct gt_xfer *x) GT_HIDDEN;
 
 /* Return the event of the completion of X's operations (NULL if there
    was nothing to queue: then everything is done already); X must not be
-   used again.  The release of X is queued behind its operations, unless
-   KEEP is not NULL, the device's queues are software queues
-   (GT_CAP_RUNS_IN_PLACE) and the last operation queued completes after
-   all the others: then *KEEP is X, which its caller gives back with
-   gt_xfer_release once that event has completed (a queue operation
-   less: one nowait construct after another, each pays for it); else
-   *KEEP is NULL.  */
+   used again.  Where the last operation queued completes after all the
+   others, X is given back once it has: by the caller, when KEEP is not
+   NULL and the device's queues are software queues
+   (GT_CAP_RUNS_IN_PLACE): then *KEEP is X, which its caller gives back
+   with gt_xfer_release once that event has completed; else by a
+   completion notice (GT_TOKEN_XFER).  Otherwise the release of X is
+   queued behind its operations as a host call.  Either way a queue
+   operation less: one nowait construct after another, each pays for
+   it.  *KEEP is NULL but in the first case.  */
 tgt_event_t gt_xfer_finish (struct gt_xfer *x, struct gt_xfer **keep)
   GT_HIDDEN;
 
 /* A completion notice's token (gt_dev_async_notify) with this in its low
-   bits is a transfer for gt_xfer_release: gt_xfer_finish asks for it
-   where the device's queues are hardware queues.  */
+   bits is a transfer for gt_xfer_release: gt_xfer_finish asks for
+   it.  */
 #define GT_TOKEN_XFER 2
 
 /* Give back X, kept by gt_xfer_finish, once its operations are complete:
