@@ -1,0 +1,385 @@
+/* cuda-calls.c -- what the CUDA driver's calls that the nvptx plugin
+   makes per operation cost the host, one by one: an empty kernel's
+   launch (waited for, and in batches), the events around each launch
+   that GOMPTARGET_PROFILE records (two per launch, or one per
+   boundary), their queries and conversions, and a host function.  No
+   OpenMP: the driver alone (dlopen of libcuda.so.1, or of the library
+   named by $CUDA_LIB), so that the figures are the driver's and the
+   plugin's choices can be weighed against them.  Built and run by the
+   real-GPU kit (contrib/gpu-kit); also runs on the emulated driver,
+   which runs the kernel as the host function of the same name below.
+
+   Copyright (C) 2026 The gomptarget authors.
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+
+   Usage: cuda-calls [CALLS [REPETITIONS]]
+   Prints per repetition "rep NAME NS": nanoseconds per call (or per
+   launch, for the rows of launches), CALLS calls a repetition (default
+   2000); then "skip NAME: WHY" for a row it could not measure.  */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef int CUresult;
+typedef void *CUcontext, *CUmodule, *CUfunction, *CUstream, *CUevent;
+typedef void (*host_fn) (void *);
+
+#define CU_EVENT_DEFAULT 0
+#define CU_EVENT_DISABLE_TIMING 2
+#define CU_STREAM_NON_BLOCKING 1
+#define BATCH 64
+
+/* The driver's entry points used here, by their versioned names.  */
+static struct
+{
+  CUresult (*init) (unsigned);
+  CUresult (*device_get) (int *, int);
+  CUresult (*primary_retain) (CUcontext *, int);
+  CUresult (*ctx_set) (CUcontext);
+  CUresult (*ctx_get) (CUcontext *);
+  CUresult (*stream_create) (CUstream *, unsigned);
+  CUresult (*stream_query) (CUstream);
+  CUresult (*stream_sync) (CUstream);
+  CUresult (*event_create) (CUevent *, unsigned);
+  CUresult (*event_record) (CUevent, CUstream);
+  CUresult (*event_query) (CUevent);
+  CUresult (*event_sync) (CUevent);
+  CUresult (*event_elapsed) (float *, CUevent, CUevent);
+  CUresult (*module_load) (CUmodule *, const void *);
+  CUresult (*module_function) (CUfunction *, CUmodule, const char *);
+  CUresult (*launch) (CUfunction, unsigned, unsigned, unsigned, unsigned,
+		      unsigned, unsigned, unsigned, CUstream, void **,
+		      void **);
+  CUresult (*host_func) (CUstream, host_fn, void *);
+} cu;
+
+static const char ptx[] =
+  ".version 7.0\n"
+  ".target sm_70\n"
+  ".address_size 64\n"
+  ".visible .entry gt_bench_empty ()\n"
+  "{\n"
+  "  ret;\n"
+  "}\n";
+
+static long calls = 2000, reps = 5;
+static CUstream stream;
+static CUfunction kernel;
+static CUevent ev[2 * BATCH + 1];
+
+static double
+now_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static void
+check (CUresult r, const char *what)
+{
+  if (r != 0)
+    {
+      fprintf (stderr, "cuda-calls: %s failed: CUDA error %d\n", what, r);
+      exit (1);
+    }
+}
+
+static void *
+sym (void *lib, const char *name)
+{
+  void *p = dlsym (lib, name);
+
+  if (p == NULL)
+    {
+      fprintf (stderr, "cuda-calls: the driver lacks %s\n", name);
+      exit (1);
+    }
+  return p;
+}
+
+static void
+nothing (void *unused)
+{
+  (void) unused;
+}
+
+/* The kernel's host version, which the emulated driver runs in its
+   place (found by name in the program's symbol table).  */
+void gt_bench_empty (void *);
+
+void
+gt_bench_empty (void *unused)
+{
+  (void) unused;
+}
+
+static void
+launch (void)
+{
+  check (cu.launch (kernel, 1, 1, 1, 1, 1, 1, 0, stream, NULL, NULL),
+	 "cuLaunchKernel");
+}
+
+/* The rows: each runs N operations and returns their count.  */
+
+static long
+row_ctx_get (long n)
+{
+  CUcontext c;
+
+  for (long i = 0; i < n; i++)
+    check (cu.ctx_get (&c), "cuCtxGetCurrent");
+  return n;
+}
+
+static long
+row_stream_query (long n)
+{
+  for (long i = 0; i < n; i++)
+    check (cu.stream_query (stream), "cuStreamQuery");
+  return n;
+}
+
+static long
+row_record_idle (long n)
+{
+  for (long i = 0; i < n; i++)
+    check (cu.event_record (ev[0], stream), "cuEventRecord");
+  check (cu.stream_sync (stream), "cuStreamSynchronize");
+  return n;
+}
+
+static long
+row_query_done (long n)
+{
+  check (cu.event_record (ev[0], stream), "cuEventRecord");
+  check (cu.event_sync (ev[0]), "cuEventSynchronize");
+  for (long i = 0; i < n; i++)
+    check (cu.event_query (ev[0]), "cuEventQuery");
+  return n;
+}
+
+static long
+row_elapsed (long n)
+{
+  float ms;
+
+  check (cu.event_record (ev[0], stream), "cuEventRecord");
+  check (cu.event_record (ev[1], stream), "cuEventRecord");
+  check (cu.event_sync (ev[1]), "cuEventSynchronize");
+  for (long i = 0; i < n; i++)
+    check (cu.event_elapsed (&ms, ev[0], ev[1]), "cuEventElapsedTime");
+  return n;
+}
+
+static long
+row_host_fn_batch (long n)
+{
+  for (long i = 0; i < n; i++)
+    {
+      check (cu.host_func (stream, nothing, NULL), "cuLaunchHostFunc");
+      if (i % BATCH == BATCH - 1)
+	check (cu.stream_sync (stream), "cuStreamSynchronize");
+    }
+  check (cu.stream_sync (stream), "cuStreamSynchronize");
+  return n;
+}
+
+static long
+row_launch_waited (long n)
+{
+  for (long i = 0; i < n; i++)
+    {
+      launch ();
+      check (cu.stream_sync (stream), "cuStreamSynchronize");
+    }
+  return n;
+}
+
+/* A waited launch with the events of a trace: EVENTS 2, one before and
+   one after; 1, one after (the one before being the last one's).  Then
+   the conversions of their times, as the trace reads them.  */
+static long
+launch_waited_events (long n, int events)
+{
+  float ms;
+
+  check (cu.event_record (ev[0], stream), "cuEventRecord");
+  for (long i = 0; i < n; i++)
+    {
+      CUevent before = ev[i & 1], after = ev[(i + 1) & 1];
+
+      if (events == 2)
+	{
+	  before = ev[2];
+	  check (cu.event_record (before, stream), "cuEventRecord");
+	}
+      launch ();
+      check (cu.event_record (after, stream), "cuEventRecord");
+      check (cu.stream_sync (stream), "cuStreamSynchronize");
+      check (cu.event_elapsed (&ms, before, after), "cuEventElapsedTime");
+    }
+  return n;
+}
+
+static long
+row_launch_waited_ev2 (long n)
+{
+  return launch_waited_events (n, 2);
+}
+
+static long
+row_launch_waited_ev1 (long n)
+{
+  return launch_waited_events (n, 1);
+}
+
+/* Launches in batches of BATCH, then a synchronisation; with EVENTS
+   per launch recorded as the trace does (2: before and after each; 1:
+   after each, the one before being the last one's).  */
+static long
+launch_batches (long n, int events)
+{
+  float ms;
+  long done = 0;
+
+  while (done < n)
+    {
+      if (events != 0)
+	check (cu.event_record (ev[0], stream), "cuEventRecord");
+      for (int j = 0; j < BATCH; j++)
+	{
+	  if (events == 2)
+	    check (cu.event_record (ev[2 * j + 1], stream), "cuEventRecord");
+	  launch ();
+	  if (events != 0)
+	    check (cu.event_record (ev[2 * j + 2], stream), "cuEventRecord");
+	}
+      check (cu.stream_sync (stream), "cuStreamSynchronize");
+      for (int j = 0; events != 0 && j < BATCH; j++)
+	check (cu.event_elapsed (&ms, ev[events == 2 ? 2 * j + 1 : 2 * j],
+				 ev[2 * j + 2]), "cuEventElapsedTime");
+      done += BATCH;
+    }
+  return done;
+}
+
+static long
+row_launch_batch (long n)
+{
+  return launch_batches (n, 0);
+}
+
+static long
+row_launch_batch_ev2 (long n)
+{
+  return launch_batches (n, 2);
+}
+
+static long
+row_launch_batch_ev1 (long n)
+{
+  return launch_batches (n, 1);
+}
+
+static const struct row
+{
+  const char *name;
+  long (*fn) (long);
+  int needs_kernel;
+} rows[] = {
+  { "cuCtxGetCurrent", row_ctx_get, 0 },
+  { "cuStreamQuery-idle", row_stream_query, 0 },
+  { "cuEventRecord-idle", row_record_idle, 0 },
+  { "cuEventQuery-done", row_query_done, 0 },
+  { "cuEventElapsedTime", row_elapsed, 0 },
+  { "cuLaunchHostFunc-batch", row_host_fn_batch, 0 },
+  { "launch-waited", row_launch_waited, 1 },
+  { "launch-waited-2-events", row_launch_waited_ev2, 1 },
+  { "launch-waited-1-event", row_launch_waited_ev1, 1 },
+  { "launch-batch", row_launch_batch, 1 },
+  { "launch-batch-2-events", row_launch_batch_ev2, 1 },
+  { "launch-batch-1-event", row_launch_batch_ev1, 1 },
+};
+
+int
+main (int argc, char **argv)
+{
+  const char *name = getenv ("CUDA_LIB");
+  void *lib;
+  CUcontext ctx;
+  CUmodule mod;
+  int dev, have_kernel;
+
+  if (argc > 1)
+    calls = strtol (argv[1], NULL, 10);
+  if (argc > 2)
+    reps = strtol (argv[2], NULL, 10);
+  if (calls < BATCH || reps < 1)
+    {
+      fprintf (stderr, "cuda-calls: CALLS must be %d or more, REPETITIONS "
+	       "1 or more\n", BATCH);
+      return 2;
+    }
+  if ((lib = dlopen (name != NULL ? name : "libcuda.so.1", RTLD_NOW)) == NULL)
+    {
+      fprintf (stderr, "cuda-calls: %s\n", dlerror ());
+      return 1;
+    }
+  cu.init = sym (lib, "cuInit");
+  cu.device_get = sym (lib, "cuDeviceGet");
+  cu.primary_retain = sym (lib, "cuDevicePrimaryCtxRetain");
+  cu.ctx_set = sym (lib, "cuCtxSetCurrent");
+  cu.ctx_get = sym (lib, "cuCtxGetCurrent");
+  cu.stream_create = sym (lib, "cuStreamCreate");
+  cu.stream_query = sym (lib, "cuStreamQuery");
+  cu.stream_sync = sym (lib, "cuStreamSynchronize");
+  cu.event_create = sym (lib, "cuEventCreate");
+  cu.event_record = sym (lib, "cuEventRecord");
+  cu.event_query = sym (lib, "cuEventQuery");
+  cu.event_sync = sym (lib, "cuEventSynchronize");
+  cu.event_elapsed = sym (lib, "cuEventElapsedTime");
+  cu.module_load = sym (lib, "cuModuleLoadData");
+  cu.module_function = sym (lib, "cuModuleGetFunction");
+  cu.launch = sym (lib, "cuLaunchKernel");
+  cu.host_func = sym (lib, "cuLaunchHostFunc");
+
+  check (cu.init (0), "cuInit");
+  check (cu.device_get (&dev, 0), "cuDeviceGet");
+  check (cu.primary_retain (&ctx, dev), "cuDevicePrimaryCtxRetain");
+  check (cu.ctx_set (ctx), "cuCtxSetCurrent");
+  check (cu.stream_create (&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+  for (size_t i = 0; i < sizeof ev / sizeof ev[0]; i++)
+    check (cu.event_create (&ev[i], CU_EVENT_DEFAULT), "cuEventCreate");
+  have_kernel = (cu.module_load (&mod, ptx) == 0
+		 && cu.module_function (&kernel, mod, "gt_bench_empty") == 0
+		 && cu.launch (kernel, 1, 1, 1, 1, 1, 1, 0, stream, NULL,
+			       NULL) == 0
+		 && cu.stream_sync (stream) == 0);
+
+  for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
+    {
+      if (rows[r].needs_kernel && !have_kernel)
+	{
+	  printf ("skip %s: the driver does not run a PTX kernel of its own\n",
+		  rows[r].name);
+	  continue;
+	}
+      /* Warm up, then the repetitions.  */
+      rows[r].fn (BATCH);
+      for (long i = 0; i < reps; i++)
+	{
+	  double t0 = now_ns ();
+	  long n = rows[r].fn (calls);
+
+	  printf ("rep %s %.1f\n", rows[r].name, (now_ns () - t0) / n);
+	}
+    }
+  return 0;
+}
