@@ -50,6 +50,9 @@ stacks_idle (struct nvptx_device *dev, struct nvptx_stacks *s)
     return false;
   if (s->user == NULL)
     return true;
+  /* The launch path makes the context current only where needed.  */
+  if (nvptx_use (dev) != 0)
+    return false;
   if (!s->recorded)
     {
       CUresult r = CU (cuEventRecord) (s->done, s->user->stream);
@@ -157,7 +160,13 @@ nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
   /* A new block.  (Nothing is freed here: the core holds the queue's
      lock, and cuMemFree waits for the device, whose host functions may
      need that lock.  Idle blocks go when memory runs out, see
-     nvptx_mem_alloc, and at the end.)  */
+     nvptx_mem_alloc, and at the end.)  The launch path makes the
+     context current only where needed: here.  */
+  if (nvptx_use (dev) != 0)
+    {
+      pthread_mutex_unlock (&dev->stacks_lock);
+      return NULL;
+    }
   r = CU (cuMemAlloc_v2) (&ptr, size);
   if (r == CUDA_ERROR_OUT_OF_MEMORY && busy != NULL)
     {
