@@ -75,7 +75,7 @@ nvptx_stacks_free_idle (struct nvptx_device *dev)
 {
   struct nvptx_stacks **p, *s;
 
-  pthread_mutex_lock (&dev->stacks_lock);
+  gt_mutex_acquire (&dev->stacks_lock);
   for (p = &dev->stacks; (s = *p) != NULL;)
     if (stacks_idle (dev, s))
       {
@@ -84,7 +84,7 @@ nvptx_stacks_free_idle (struct nvptx_device *dev)
       }
     else
       p = &s->next;
-  pthread_mutex_unlock (&dev->stacks_lock);
+  gt_mutex_release (&dev->stacks_lock);
 }
 
 void *
@@ -142,7 +142,7 @@ nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
   CUdeviceptr ptr;
   CUresult r;
 
-  pthread_mutex_lock (&dev->stacks_lock);
+  gt_mutex_acquire (&dev->stacks_lock);
   for (s = dev->stacks; s != NULL; s = s->next)
     if (s->size >= size && !s->broken
 	&& (best == NULL || s->size < best->size))
@@ -164,7 +164,7 @@ nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
      context current only where needed: here.  */
   if (nvptx_use (dev) != 0)
     {
-      pthread_mutex_unlock (&dev->stacks_lock);
+      gt_mutex_release (&dev->stacks_lock);
       return NULL;
     }
   r = CU (cuMemAlloc_v2) (&ptr, size);
@@ -186,7 +186,7 @@ nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
       snprintf (what, sizeof what, "cuMemAlloc (%zu bytes of soft stacks)",
 		size);
       nvptx_report (dev, what, r);
-      pthread_mutex_unlock (&dev->stacks_lock);
+      gt_mutex_release (&dev->stacks_lock);
       return NULL;
     }
   s = calloc (1, sizeof *s);
@@ -200,7 +200,7 @@ nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
 	nvptx_report (dev, "cuEventCreate", r);
       free (s);
       CU (cuMemFree_v2) (ptr);
-      pthread_mutex_unlock (&dev->stacks_lock);
+      gt_mutex_release (&dev->stacks_lock);
       return NULL;
     }
   s->ptr = ptr;
@@ -223,18 +223,18 @@ nvptx_stacks_release (struct nvptx_device *dev, struct nvptx_queue *q,
       s->user = q;
       s->recorded = false;
     }
-  pthread_mutex_unlock (&dev->stacks_lock);
+  gt_mutex_release (&dev->stacks_lock);
 }
 
 void
 nvptx_stacks_fini (struct nvptx_device *dev)
 {
-  pthread_mutex_lock (&dev->stacks_lock);
+  gt_mutex_acquire (&dev->stacks_lock);
   while (dev->stacks)
     {
       struct nvptx_stacks *s = dev->stacks;
       dev->stacks = s->next;
       stacks_free (dev, s);
     }
-  pthread_mutex_unlock (&dev->stacks_lock);
+  gt_mutex_release (&dev->stacks_lock);
 }

@@ -33,6 +33,7 @@
 #include "plugin-core.h"
 #include "cuda-api.h"
 #include "rev-offload.h"
+#include "gt-lock.h"
 
 /* ---- The driver library (nvptx-cuda.c).  ---- */
 
@@ -149,8 +150,9 @@ struct nvptx_device
   size_t max_pitch;
   size_t total_mem;
 
-  /* Soft stacks, cached between launches.  */
-  pthread_mutex_t stacks_lock;
+  /* Soft stacks, cached between launches; the lock is taken at every
+  launch, most often for a few instructions.  */
+  gt_mutex_t stacks_lock;
   struct nvptx_stacks *stacks;
 
   /* Copies from other devices: which peers this context may access
