@@ -291,9 +291,7 @@ run_region_unmapped (struct gt_device *dev, void (*fn) (void *),
       return;
     }
   /* As gt_xfer_run queues it and gt_xfer_wait waits for it.  */
-  if (!gt_dev_wait (dev, gt_dev_async_run (dev, entry, NULL, 0, num_teams,
-					   thread_limit, true, 0, NULL)))
-    gt_region_failed (dev, "running", entry);
+  gt_dev_run_waited (dev, entry, num_teams, thread_limit);
 }
 
 GT_TLS const struct gt_splay_index *gt_last_region_index;

@@ -409,6 +409,7 @@ struct gtc_op_desc
   void **vars;
   int32_t nvars, num_teams, thread_limit;
   bool caller_waits;		/* GT_LAUNCH_CALLER_WAITS.  */
+  bool wait_here;		/* GT_LAUNCH_WAIT_HERE.  */
   void (*fn) (void *);
   void *arg;
 };

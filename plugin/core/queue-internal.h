@@ -252,6 +252,16 @@ completed (const struct gtc_queue *q)
   return seq;
 }
 
+/* Operation SEQ of Q has completed: 0 if it and those before it
+   succeeded.  */
+static inline int
+outcome (const struct gtc_queue *q, uint64_t seq)
+{
+  uint64_t failed = __atomic_load_n (&q->state->failed, __ATOMIC_ACQUIRE);
+
+  return failed && failed <= seq ? GT_RTL_FAIL : GT_RTL_SUCCESS;
+}
+
 /* ---- Operations.  ---- */
 
 /* The copy of the operation of SEQ out of the ring, of its used part.  */

@@ -293,7 +293,9 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
    queues, while the front end records nothing: queue_op_locked's issue
    of it on the thread's home queue, without the operation (the vendor
    has read the arguments once it returns) or what only a dependence or
-   a record needs.  */
+   a record needs.  Where the caller waits for it at once (D's
+   wait_here), the wait is here: what gtc_event_wait would do, without
+   the event; no event when it all succeeded.  */
 static int
 issue_launch (struct gtc_device *dev, const struct gtc_op_desc *d,
 	      tgt_event_t *event)
@@ -317,6 +319,16 @@ issue_launch (struct gtc_device *dev, const struct gtc_op_desc *d,
   qunlock (s);
   if (err)
     return GT_RTL_FAIL;
+  if (d->wait_here)
+    {
+      if (completed (q) < seq)
+	gtc_hardware_sync (q);
+      if (completed (q) >= seq && outcome (q, seq) == 0)
+	{
+	  *event = NULL;
+	  return 0;
+	}
+    }
   *event = make_event (q, seq);
   return 0;
 }

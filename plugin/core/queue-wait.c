@@ -66,16 +66,6 @@ queue_wait_slow (struct gtc_queue *q, uint64_t seq)
   qunlock (s);
 }
 
-/* Operation SEQ of Q has completed: 0 if it and those before it
-   succeeded.  */
-static inline int
-outcome (const struct gtc_queue *q, uint64_t seq)
-{
-  uint64_t failed = __atomic_load_n (&q->state->failed, __ATOMIC_ACQUIRE);
-
-  return failed && failed <= seq ? GT_RTL_FAIL : GT_RTL_SUCCESS;
-}
-
 /* Wait until operation SEQ of Q has completed: 0 if it and those before
    it succeeded.  */
 static inline int
