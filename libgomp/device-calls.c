@@ -546,6 +546,29 @@ gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
   return ev;
 }
 
+void
+gt_dev_run_waited (struct gt_device *dev, void *entry, int num_teams,
+		   int thread_limit)
+{
+  struct gt_plugin *plugin = dev->plugin;
+  tgt_event_t ev;
+
+  /* What a tool or the profiler sees of the launch and of the wait:
+     gt_dev_async_run's and gt_dev_wait's.  */
+  if (GT_UNLIKELY (plugin->async_launch == NULL || gt_profile_on
+		   || gt_ompt_active ()))
+    ev = gt_dev_async_run (dev, entry, NULL, 0, num_teams, thread_limit,
+			   true, 0, NULL);
+  else if (plugin->async_launch (dev->local_id, entry, NULL, 0, num_teams,
+				 thread_limit,
+				 GT_LAUNCH_CALLER_WAITS | GT_LAUNCH_WAIT_HERE,
+				 0, NULL, &ev) != 0)
+    gt_region_failed (dev, "queueing", entry);
+  /* NULL: it ran, and succeeded.  */
+  if (ev != NULL && !gt_dev_wait (dev, ev))
+    gt_region_failed (dev, "running", entry);
+}
+
 tgt_event_t
 gt_dev_async_call (struct gt_device *dev, void (*fn) (void *), void *arg,
 		   int ndeps, tgt_event_t *deps)

@@ -134,6 +134,13 @@ tgt_event_t gt_dev_async_run (struct gt_device *dev, void *entry,
 			      int thread_limit, bool caller_waits, int ndeps,
 			      tgt_event_t *deps) GT_HIDDEN;
 
+/* Launch ENTRY, without variables, on DEV's queues and wait for it, as
+   gt_dev_async_run with CALLER_WAITS and gt_dev_wait would, with one
+   call of the plugin where it can (GT_LAUNCH_WAIT_HERE).  Fatal on
+   failure, as gt_region_failed.  */
+void gt_dev_run_waited (struct gt_device *dev, void *entry, int num_teams,
+			int thread_limit) GT_HIDDEN;
+
 /* Fatal: DOING ("running", "queueing") the target region whose entry on
    DEV is ENTRY failed; the message names the region by its host
    function (gt_device_entry_fn).  */

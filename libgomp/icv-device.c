@@ -182,11 +182,21 @@ gt_device_launch_icvs (struct gt_device *dev, int *num_teams,
 		       int *thread_limit)
 {
   int raw = *num_teams;
+  const struct dev_icvs *v;
 
+  if (GT_LIKELY (raw != 0 && *thread_limit != 0))
+    {
+      if (raw < 0)
+	*num_teams = raw == -2 ? 1 : 0;
+      return;
+    }
+  /* An ICV is read: the device's, once.  */
+  v = device_icvs (dev->id);
   if (raw == -2)
     *num_teams = 1;
   else if (raw == 0)
-    *num_teams = device_icv (dev->id, ICV_NTEAMS);
+    *num_teams = v ? __atomic_load_n (&v->v[ICV_NTEAMS], __ATOMIC_RELAXED)
+		   : 0;
   else if (raw < 0)
     *num_teams = 0;
   if (*thread_limit != 0)
@@ -196,10 +206,14 @@ gt_device_launch_icvs (struct gt_device *dev, int *num_teams,
      teams-thread-limit-var; not at the launch on a device that runs host
      code: its GOMP_teams4 applies it where there is a teams construct.
      Else the threads are the device's thread-limit-var.  */
+  if (v == NULL)
+    return;
   if (raw > -2 && !(dev->caps & GT_CAP_HOST_CODE))
-    *thread_limit = device_icv (dev->id, ICV_TEAMS_THREAD_LIMIT);
+    *thread_limit = __atomic_load_n (&v->v[ICV_TEAMS_THREAD_LIMIT],
+				     __ATOMIC_RELAXED);
   if (*thread_limit == 0)
-    *thread_limit = device_icv (dev->id, ICV_THREAD_LIMIT);
+    *thread_limit = __atomic_load_n (&v->v[ICV_THREAD_LIMIT],
+				     __ATOMIC_RELAXED);
 }
 
 /* ---- The routines of OpenMP 5.1 that read and set these ICVs.  ---- */

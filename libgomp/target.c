@@ -270,6 +270,30 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
   gt_xfer_run (x, entry, devaddrs, mapnum, num_teams, thread_limit);
 }
 
+/* Run region ENTRY of FN, which has no variables, on DEV, and wait for it:
+   nothing to map, to copy or to hold, so no transfer and no construct;
+   the launch goes to the thread's queue of DEV like a transfer's first
+   operation, behind what the thread queued there before.  Not while
+   the front end reports more than the launch itself (an OMPT tool,
+   GOMPTARGET_PROFILE, the mapping table in the trace): those take the
+   general path, which says what it maps.  */
+static void
+run_region_unmapped (struct gt_device *dev, void (*fn) (void *),
+		     void *entry, int num_teams, int thread_limit)
+{
+  gt_xfer_free_deferred (dev);
+  debug_launch (dev, fn, entry, 0, num_teams, thread_limit);
+  if (!dev->async || (dev->caps & GT_CAP_RUNS_IN_PLACE))
+    {
+      /* As gt_xfer_run runs it without a queue.  */
+      if (!gt_dev_run_region (dev, entry, NULL, 0, num_teams, thread_limit))
+	gt_region_failed (dev, "running", entry);
+      return;
+    }
+  /* As gt_xfer_run queues it and gt_xfer_wait waits for it.  */
+  gt_dev_run_waited (dev, entry, num_teams, thread_limit);
+}
+
 GT_TLS const struct gt_splay_index *gt_last_region_index;
 
 void
@@ -310,6 +334,12 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
       if (GT_UNLIKELY (t0))
 	gt_profile_region (dev->id, (const void *) fn, num_teams,
 			   thread_limit, mapnum, false, t0);
+      return;
+    }
+  if (mapnum == 0 && GT_LIKELY (t0 == 0) && !gt_ompt_active ()
+      && GT_LIKELY (gt_debug_level < GT_DEBUG_MAPS))
+    {
+      run_region_unmapped (dev, fn, entry, num_teams, thread_limit);
       return;
     }
   x = xfer_for (dev, false, 0, NULL, false);

@@ -98,9 +98,8 @@ make_thread_key (void)
   pthread_key_create (&thread_key, thread_exit);
 }
 
-/* Free the device memory whose last user finished in a callback.  */
-static void
-free_deferred_blocks (struct gt_device *dev)
+void
+gt_xfer_free_deferred (struct gt_device *dev)
 {
   struct gt_block *dead;
 
@@ -126,7 +125,7 @@ init (struct gt_xfer *x, struct gt_device *dev, int ndeps,
 {
   int i;
 
-  free_deferred_blocks (dev);
+  gt_xfer_free_deferred (dev);
   x->dev = dev;
   x->async = dev->async;
   x->defer_reads = defer_reads && dev->async;

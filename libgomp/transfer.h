@@ -90,6 +90,11 @@ struct gt_xfer
    an event (gt_xfer_after): from there on they are queued.  */
 struct gt_xfer *gt_xfer_thread (struct gt_device *dev) GT_HIDDEN;
 
+/* Free the device memory of DEV whose last user finished in a callback
+   (gt_free_later): each transfer does when it starts, and so does what
+   uses DEV without one.  */
+void gt_xfer_free_deferred (struct gt_device *dev) GT_HIDDEN;
+
 /* A transfer for a nowait construct on DEV, whose first operation waits
    for the NDEPS events DEPS; DEFER_READS as in struct gt_xfer.  Finish it
    with gt_xfer_finish, or with gt_xfer_wait and gt_xfer_end.  */

@@ -198,6 +198,14 @@ typedef void (*tgt_callback_fct) (tgt_sync_event_t token);
    front end -- so a plugin may run the region before returning, on the
    calling thread, when nothing is queued before it.  */
 #define GT_LAUNCH_CALLER_WAITS	(1u << 0)
+/* GT_LAUNCH_WAIT_HERE (with GT_LAUNCH_CALLER_WAITS): the caller waits for
+   the launch as soon as the call returns, and queues nothing behind it
+   meanwhile.  A plugin may then wait for it before it returns: where the
+   region ran and what was queued before it succeeded, *COMPLETION_EVENT
+   is NULL (the caller waits for nothing); else it is the launch's event,
+   whose wait reports the failure.  A plugin that ignores the flag gives
+   the event as always.  */
+#define GT_LAUNCH_WAIT_HERE	(1u << 1)
 
 /* Return codes.  */
 #define GT_RTL_SUCCESS	0

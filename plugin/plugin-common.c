@@ -27,13 +27,13 @@
 #include <stdio.h>
 
 static const char *plugin_name = "plugin";
-static int debug_level;
+int gt_plugin_debug_level;
 
 void
 gt_plugin_init_common (const char *name)
 {
   plugin_name = name;
-  debug_level = gt_env_debug_level ();
+  gt_plugin_debug_level = gt_env_debug_level ();
 }
 
 /* Print a line prefixed with PREFIX and the plugin's name.  */
@@ -46,10 +46,10 @@ plugin_vprint (const char *prefix, const char *fmt, va_list ap)
 }
 
 void
-gt_plugin_debug (const char *fmt, ...)
+gt_plugin_debug_print (const char *fmt, ...)
 {
   va_list ap;
-  if (!debug_level)
+  if (!gt_plugin_debug_level)
     return;
   va_start (ap, fmt);
   plugin_vprint ("gomptarget: ", fmt, ap);
@@ -68,7 +68,7 @@ gt_plugin_no_devices (const char *fmt, ...)
   vsnprintf (no_devices_reason, sizeof no_devices_reason, fmt, copy);
   va_end (copy);
   /* The trace line whole, however long.  */
-  if (debug_level)
+  if (gt_plugin_debug_level)
     plugin_vprint ("gomptarget: ", fmt, ap);
   va_end (ap);
 }

@@ -40,8 +40,18 @@
 /* Initialise the common state of plugin NAME once (reads GOMP_DEBUG).  */
 void gt_plugin_init_common (const char *name) GT_PLUGIN_HIDDEN;
 
-/* A trace line under GOMP_DEBUG=1: "gomptarget: NAME: ...".  */
-void gt_plugin_debug (const char *fmt, ...)
+/* GOMP_DEBUG's level, from gt_plugin_init_common.  */
+extern int gt_plugin_debug_level GT_PLUGIN_HIDDEN;
+
+/* A trace line under GOMP_DEBUG=1: "gomptarget: NAME: ...".  The level
+   is checked before the call: launch paths trace each launch, and
+   setting up the call's arguments costs more than the check.  */
+#define gt_plugin_debug(...) \
+  do \
+    if (__builtin_expect (gt_plugin_debug_level != 0, 0)) \
+      gt_plugin_debug_print (__VA_ARGS__); \
+  while (0)
+void gt_plugin_debug_print (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2))) GT_PLUGIN_HIDDEN;
 
 /* Why the plugin has no device (its vendor library is missing, no GPU,

@@ -39,6 +39,11 @@
 #define GT_LIKELY(x) __builtin_expect (!!(x), 1)
 #define GT_UNLIKELY(x) __builtin_expect (!!(x), 0)
 
+/* Thread-local data of the core and the vendors' code: a plugin is
+   opened once, early, and this is a few words of the static TLS surplus
+   (no __tls_get_addr call per access).  */
+#define GTC_TLS __thread __attribute__ ((tls_model ("initial-exec")))
+
 struct gtc_device;
 struct gtc_queue;
 struct gtc_image;
@@ -327,7 +332,16 @@ void gtc_fatal (const char *fmt, ...)
    else it never returns (that thread ends the program).  */
 enum gtc_end { GTC_END_FIRST, GTC_END_AGAIN, GTC_END_OTHER };
 enum gtc_end gtc_claim_end (bool wait) GTC_HIDDEN;
-bool gtc_is_ending (void) GTC_HIDDEN;
+/* The word of the end of the program (wait.c): 0 nobody has claimed
+   it.  */
+extern int gtc_ending GTC_HIDDEN;
+/* Has a thread claimed the end of the program?  Checked before every
+   driver call of a launch and a wait: inline.  */
+static inline bool
+gtc_is_ending (void)
+{
+  return __atomic_load_n (&gtc_ending, __ATOMIC_ACQUIRE) != 0;
+}
 bool gtc_ending_self (void) GTC_HIDDEN;
 /* Has the program started to exit?  Known once gtc_watch_exit was
    called (by the core at its first queue, after the front end's exit
@@ -395,6 +409,7 @@ struct gtc_op_desc
   void **vars;
   int32_t nvars, num_teams, thread_limit;
   bool caller_waits;		/* GT_LAUNCH_CALLER_WAITS.  */
+  bool wait_here;		/* GT_LAUNCH_WAIT_HERE.  */
   void (*fn) (void *);
   void *arg;
 };

@@ -79,10 +79,6 @@
 /* Launch arguments kept in the operation itself, up to this many.  */
 #define INLINE_VARS 6
 
-/* The core's thread-local data: a plugin is opened once, early, and
-   this is a few words of the static TLS surplus.  */
-#define GTC_TLS __thread __attribute__ ((tls_model ("initial-exec")))
-
 /* Every queue of the plugin, by index (queue-table.c).  */
 extern struct gtc_queue *gtc_queue_table[MAX_QUEUES] GTC_HIDDEN;
 extern unsigned gtc_num_queues GTC_HIDDEN;
@@ -254,6 +250,16 @@ completed (const struct gtc_queue *q)
 
   GT_ANNOTATE_HAPPENS_AFTER (&q->state->completed);
   return seq;
+}
+
+/* Operation SEQ of Q has completed: 0 if it and those before it
+   succeeded.  */
+static inline int
+outcome (const struct gtc_queue *q, uint64_t seq)
+{
+  uint64_t failed = __atomic_load_n (&q->state->failed, __ATOMIC_ACQUIRE);
+
+  return failed && failed <= seq ? GT_RTL_FAIL : GT_RTL_SUCCESS;
 }
 
 /* ---- Operations.  ---- */

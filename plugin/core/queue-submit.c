@@ -289,6 +289,50 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
   return s->submitted;
 }
 
+/* gtc_submit of the launch D without dependences to DEV's hardware
+   queues, while the front end records nothing: queue_op_locked's issue
+   of it on the thread's home queue, without the operation (the vendor
+   has read the arguments once it returns) or what only a dependence or
+   a record needs.  Where the caller waits for it at once (D's
+   wait_here), the wait is here: what gtc_event_wait would do, without
+   the event; no event when it all succeeded.  */
+static int
+issue_launch (struct gtc_device *dev, const struct gtc_op_desc *d,
+	      tgt_event_t *event)
+{
+  struct gtc_queue *q = home_queue (dev);
+  struct gtc_queue_state *s;
+  uint64_t seq;
+  int err;
+
+  if (GT_UNLIKELY (q == NULL))
+    return GT_RTL_FAIL;
+  s = q->state;
+  qlock (s);
+  __atomic_store_n (&s->issuing, true, __ATOMIC_RELEASE);
+  err = gtc_vendor.launch (q, d->kernel, d->vars, d->nvars, d->num_teams,
+			   d->thread_limit);
+  seq = s->submitted + 1;
+  if (!err)
+    __atomic_store_n (&s->submitted, seq, __ATOMIC_RELEASE);
+  __atomic_store_n (&s->issuing, false, __ATOMIC_RELEASE);
+  qunlock (s);
+  if (err)
+    return GT_RTL_FAIL;
+  if (d->wait_here)
+    {
+      if (completed (q) < seq)
+	gtc_hardware_sync (q);
+      if (completed (q) >= seq && outcome (q, seq) == 0)
+	{
+	  *event = NULL;
+	  return 0;
+	}
+    }
+  *event = make_event (q, seq);
+  return 0;
+}
+
 int
 gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
 	    int32_t ndeps, tgt_event_t *deps, tgt_event_t *event)
@@ -301,6 +345,9 @@ gtc_submit (struct gtc_device *dev, const struct gtc_op_desc *d,
   if (GT_UNLIKELY (ndeps < 0 || (ndeps > 0 && deps == NULL)
 		   || event == NULL))
     return GT_RTL_FAIL;
+  if (gtc_vendor.hardware_queues && d->kind == GTC_OP_LAUNCH && ndeps == 0
+      && GT_LIKELY (!gtc_profiling))
+    return issue_launch (dev, d, event);
   /* The queue of the first dependence on this device, else the thread's.  */
   for (i = 0; i < ndeps && q == NULL; i++)
     if (deps[i] != NULL && (dq = event_queue (deps[i], &seq)) != NULL

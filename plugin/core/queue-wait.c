@@ -40,18 +40,13 @@ gtc_hardware_sync (struct gtc_queue *q)
     gtc_profile_drain (q);
 }
 
-/* Wait until operation SEQ of Q has completed.  */
+/* Wait until operation SEQ of the software queue Q has completed.  */
 static void
 queue_wait_slow (struct gtc_queue *q, uint64_t seq)
 {
   struct gtc_queue_state *s = q->state;
   bool polled = false;
 
-  if (gtc_vendor.hardware_queues)
-    {
-      gtc_hardware_sync (q);
-      return;
-    }
   /* An operation of Q waiting for Q's later ones (the program exiting
      from device code, say) would wait for ever.  */
   if (gtc_running_queue == q)
@@ -71,16 +66,6 @@ queue_wait_slow (struct gtc_queue *q, uint64_t seq)
   qunlock (s);
 }
 
-/* Operation SEQ of Q has completed: 0 if it and those before it
-   succeeded.  */
-static inline int
-outcome (const struct gtc_queue *q, uint64_t seq)
-{
-  uint64_t failed = __atomic_load_n (&q->state->failed, __ATOMIC_ACQUIRE);
-
-  return failed && failed <= seq ? GT_RTL_FAIL : GT_RTL_SUCCESS;
-}
-
 /* Wait until operation SEQ of Q has completed: 0 if it and those before
    it succeeded.  */
 static inline int
@@ -88,7 +73,10 @@ queue_wait (struct gtc_queue *q, uint64_t seq)
 {
   if (GT_UNLIKELY (completed (q) < seq))
     {
-      queue_wait_slow (q, seq);
+      if (gtc_vendor.hardware_queues)
+	gtc_hardware_sync (q);
+      else
+	queue_wait_slow (q, seq);
       /* Waiting from inside Q's own operations cannot end.  */
       if (completed (q) < seq)
 	return GT_RTL_FAIL;

@@ -393,6 +393,7 @@ launch_desc (int32_t id, void *entry, void **tgt_vars, int32_t arg_num,
   d->num_teams = num_teams;
   d->thread_limit = thread_limit;
   d->caller_waits = (flags & GT_LAUNCH_CALLER_WAITS) != 0;
+  d->wait_here = d->caller_waits && (flags & GT_LAUNCH_WAIT_HERE) != 0;
   return dev;
 }
 

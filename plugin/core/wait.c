@@ -31,7 +31,7 @@
 
 /* The end of the program: 0 nobody's; 1 a thread is claiming it; 2
    ENDING_THREAD has.  */
-static int ending;
+int gtc_ending;
 static pthread_t ending_thread;
 
 /* Set by an exit handler that runs before the front end's: registered
@@ -70,11 +70,11 @@ gtc_claim_end (bool wait)
   const struct gt_plugin_services *services;
   int none = 0;
 
-  if (__atomic_compare_exchange_n (&ending, &none, 1, false,
+  if (__atomic_compare_exchange_n (&gtc_ending, &none, 1, false,
 				   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
     {
       ending_thread = pthread_self ();
-      __atomic_store_n (&ending, 2, __ATOMIC_RELEASE);
+      __atomic_store_n (&gtc_ending, 2, __ATOMIC_RELEASE);
       gtc_watch_exit ();
       /* The front end's exit handlers must not wait for what a thread
 	 waiting for this device holds.  */
@@ -92,15 +92,9 @@ gtc_claim_end (bool wait)
 }
 
 bool
-gtc_is_ending (void)
-{
-  return __atomic_load_n (&ending, __ATOMIC_ACQUIRE) != 0;
-}
-
-bool
 gtc_ending_self (void)
 {
-  return __atomic_load_n (&ending, __ATOMIC_ACQUIRE) == 2
+  return __atomic_load_n (&gtc_ending, __ATOMIC_ACQUIRE) == 2
 	 && pthread_equal (ending_thread, pthread_self ());
 }
 

@@ -287,7 +287,7 @@ nvptx_init_device (struct gtc_device *gdev)
   dev->max_shared_block = d->max_shared_block;
   dev->max_pitch = d->max_pitch > 0 ? (size_t) d->max_pitch : 0;
   dev->total_mem = d->total_mem;
-  pthread_mutex_init (&dev->stacks_lock, NULL);
+  dev->stacks_lock = (gt_mutex_t) GT_MUTEX_INITIALIZER;
   pthread_mutex_init (&dev->peer_lock, NULL);
   nvptx_rev_init (dev);
 

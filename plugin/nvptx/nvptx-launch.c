@@ -97,9 +97,13 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
   size_t args_bytes = (size_t) nvars * sizeof (void *);
   CUdeviceptr vars_dev = 0;
   struct nvptx_stacks *stacks;
+  bool ctx_made = false;
   CUresult r;
 
-  if (nvptx_use (dev) != 0)
+  /* The context is made current only where the driver needs it: a
+     launch names it by its stream and its kernel, and asking the driver
+     which context is current would cost a call per region.  */
+  if (GT_UNLIKELY (nvptx_off ()))
     return -1;
   if (img->rev_refused)
     {
@@ -130,6 +134,16 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
   teams = num_teams > 0 && num_teams < max_teams ? num_teams : max_teams;
   if (shared > (unsigned) dev->max_shared_block)
     shared = (unsigned) dev->max_shared_block;
+
+  /* Staging memory and the ring of address arrays may be allocated, and
+     a reverse-offload image's launch is followed by a host function:
+     then the context is made current first.  */
+  if (nvars > 0 || img->mailbox)
+    {
+      if (nvptx_use (dev) != 0)
+	return -1;
+      ctx_made = true;
+    }
 
   /* The address array, in device memory.  */
   if (nvars > 0)
@@ -181,6 +195,20 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
     r = CU (cuLaunchKernel) (nk->fn, (unsigned) teams, 1, 1, 32,
 			     (unsigned) warps, 1, shared, q->stream, NULL,
 			     config);
+    /* A driver that wants the context current (none, or another one, is:
+       the program may have changed it) refuses the launch: once more
+       with the context made current.  */
+    if (GT_UNLIKELY (r == CUDA_ERROR_INVALID_CONTEXT
+		     || r == CUDA_ERROR_INVALID_HANDLE)
+	&& !ctx_made)
+      {
+	if (nvptx_use (dev) != 0)
+	  r = CUDA_ERROR_INVALID_CONTEXT;
+	else
+	  r = CU (cuLaunchKernel) (nk->fn, (unsigned) teams, 1, 1, 32,
+				   (unsigned) warps, 1, shared, q->stream,
+				   NULL, config);
+      }
   }
   if (r == CUDA_SUCCESS)
     {

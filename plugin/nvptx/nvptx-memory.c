@@ -50,6 +50,9 @@ stacks_idle (struct nvptx_device *dev, struct nvptx_stacks *s)
     return false;
   if (s->user == NULL)
     return true;
+  /* The launch path makes the context current only where needed.  */
+  if (nvptx_use (dev) != 0)
+    return false;
   if (!s->recorded)
     {
       CUresult r = CU (cuEventRecord) (s->done, s->user->stream);
@@ -72,7 +75,7 @@ nvptx_stacks_free_idle (struct nvptx_device *dev)
 {
   struct nvptx_stacks **p, *s;
 
-  pthread_mutex_lock (&dev->stacks_lock);
+  gt_mutex_acquire (&dev->stacks_lock);
   for (p = &dev->stacks; (s = *p) != NULL;)
     if (stacks_idle (dev, s))
       {
@@ -81,7 +84,7 @@ nvptx_stacks_free_idle (struct nvptx_device *dev)
       }
     else
       p = &s->next;
-  pthread_mutex_unlock (&dev->stacks_lock);
+  gt_mutex_release (&dev->stacks_lock);
 }
 
 void *
@@ -139,7 +142,7 @@ nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
   CUdeviceptr ptr;
   CUresult r;
 
-  pthread_mutex_lock (&dev->stacks_lock);
+  gt_mutex_acquire (&dev->stacks_lock);
   for (s = dev->stacks; s != NULL; s = s->next)
     if (s->size >= size && !s->broken
 	&& (best == NULL || s->size < best->size))
@@ -157,7 +160,13 @@ nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
   /* A new block.  (Nothing is freed here: the core holds the queue's
      lock, and cuMemFree waits for the device, whose host functions may
      need that lock.  Idle blocks go when memory runs out, see
-     nvptx_mem_alloc, and at the end.)  */
+     nvptx_mem_alloc, and at the end.)  The launch path makes the
+     context current only where needed: here.  */
+  if (nvptx_use (dev) != 0)
+    {
+      gt_mutex_release (&dev->stacks_lock);
+      return NULL;
+    }
   r = CU (cuMemAlloc_v2) (&ptr, size);
   if (r == CUDA_ERROR_OUT_OF_MEMORY && busy != NULL)
     {
@@ -177,7 +186,7 @@ nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
       snprintf (what, sizeof what, "cuMemAlloc (%zu bytes of soft stacks)",
 		size);
       nvptx_report (dev, what, r);
-      pthread_mutex_unlock (&dev->stacks_lock);
+      gt_mutex_release (&dev->stacks_lock);
       return NULL;
     }
   s = calloc (1, sizeof *s);
@@ -191,7 +200,7 @@ nvptx_stacks_acquire (struct nvptx_device *dev, struct nvptx_queue *q,
 	nvptx_report (dev, "cuEventCreate", r);
       free (s);
       CU (cuMemFree_v2) (ptr);
-      pthread_mutex_unlock (&dev->stacks_lock);
+      gt_mutex_release (&dev->stacks_lock);
       return NULL;
     }
   s->ptr = ptr;
@@ -214,18 +223,18 @@ nvptx_stacks_release (struct nvptx_device *dev, struct nvptx_queue *q,
       s->user = q;
       s->recorded = false;
     }
-  pthread_mutex_unlock (&dev->stacks_lock);
+  gt_mutex_release (&dev->stacks_lock);
 }
 
 void
 nvptx_stacks_fini (struct nvptx_device *dev)
 {
-  pthread_mutex_lock (&dev->stacks_lock);
+  gt_mutex_acquire (&dev->stacks_lock);
   while (dev->stacks)
     {
       struct nvptx_stacks *s = dev->stacks;
       dev->stacks = s->next;
       stacks_free (dev, s);
     }
-  pthread_mutex_unlock (&dev->stacks_lock);
+  gt_mutex_release (&dev->stacks_lock);
 }

@@ -34,7 +34,7 @@
 #include <string.h>
 #include <time.h>
 
-__thread bool nvptx_in_rev_service;
+GTC_TLS bool nvptx_in_rev_service;
 
 /* Set on the server threads.  */
 static __thread bool in_server;

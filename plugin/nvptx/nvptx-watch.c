@@ -29,7 +29,7 @@
 #include <stdlib.h>
 
 /* Set on the threads that run host functions of streams.  */
-__thread bool nvptx_in_host_call;
+GTC_TLS bool nvptx_in_host_call;
 
 /* ---- The watcher: faults of work nobody waits for.  ---- */
 

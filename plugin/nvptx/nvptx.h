@@ -33,6 +33,7 @@
 #include "plugin-core.h"
 #include "cuda-api.h"
 #include "rev-offload.h"
+#include "gt-lock.h"
 
 /* ---- The driver library (nvptx-cuda.c).  ---- */
 
@@ -87,7 +88,7 @@ int nvptx_device_fault (struct nvptx_queue *q, struct nvptx_device *dev,
 
 /* Set on the threads that run host functions of streams, which may not
    call the driver.  */
-extern __thread bool nvptx_in_host_call GTC_HIDDEN;
+extern GTC_TLS bool nvptx_in_host_call GTC_HIDDEN;
 
 /* Is the driver off limits to the calling thread: the program ending on a
    device error (gtc_claim_end), or a host function of a stream?  */
@@ -149,8 +150,9 @@ struct nvptx_device
   size_t max_pitch;
   size_t total_mem;
 
-  /* Soft stacks, cached between launches.  */
-  pthread_mutex_t stacks_lock;
+  /* Soft stacks, cached between launches; the lock is taken at every
+  launch, most often for a few instructions.  */
+  gt_mutex_t stacks_lock;
   struct nvptx_stacks *stacks;
 
   /* Copies from other devices: which peers this context may access
@@ -458,7 +460,7 @@ void nvptx_rev_wait_begin (struct nvptx_device *dev) GTC_HIDDEN;
 void nvptx_rev_wait_end (struct nvptx_device *dev) GTC_HIDDEN;
 
 /* Is the calling thread serving a reverse-offload request?  */
-extern __thread bool nvptx_in_rev_service GTC_HIDDEN;
+extern GTC_TLS bool nvptx_in_rev_service GTC_HIDDEN;
 
 /* ---- exit in device code (nvptx-exit.c).  ---- */
 
