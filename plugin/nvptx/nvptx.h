@@ -288,12 +288,15 @@ struct nvptx_queue
      it and it was seen not reached, else 0 (atomic): the stream is busy,
      and the operations just before are likely not done either.  */
   uint64_t busy_seq;
-  /* The event converted last, from which the next is (time_read, under
-     TIMES_LOCK); NULL: TIME_REF.  */
+  /* The event converted last, from which the next is; NULL: TIME_REF
+     (time_read, on the thread that drains the queue's times: one at a
+     time).  */
   struct nvptx_mark *anchor;
-  /* Events to reuse, under TIMES_LOCK.  */
-  pthread_mutex_t times_lock;
+  /* Events to reuse: those put back (a stack, pushed atomically by any
+     thread), and those time_begin took of it all at once, to take one
+     by one (under the core's lock of the queue).  No lock.  */
   struct nvptx_mark *free_marks;
+  struct nvptx_mark *spare_marks;
 };
 
 /* A kernel of an image.  */
