@@ -15,7 +15,11 @@
    reached, where it syncs or issues to the stream; not while it issues
    to a busy stream those of the BUSY_LAG operations just before (most
    likely not reached either: the read would be a driver call bound to
-   fail), and a synchronisation saves the query of the next operation.
+   fail); one that fails all the same, LAG operations behind the one
+   being issued, is not tried again until LAG more have been (a stream
+   that falls behind is asked ever less often: a driver call per
+   operation otherwise, that finds it not reached); and a
+   synchronisation saves the query of the next operation.
    Nothing of this runs unless the front end records.  The events are
    kept for reuse, one list per stream, without a lock.  A stream's and
    an event's handles name their context: the calls on them are made
@@ -86,6 +90,7 @@ nvptx_times_init (struct nvptx_queue *q)
   q->last_seq = UINT64_MAX;
   q->synced_seq = UINT64_MAX;
   q->busy_seq = 0;
+  q->read_after = 0;
   q->anchor = NULL;
   q->free_marks = NULL;
   q->spare_marks = NULL;
@@ -354,7 +359,8 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
      not yet (the reading would most likely fail; reporting it later
      costs nothing, and keeps no more than BUSY_LAG waiting).  */
   busy = __atomic_load_n (&q->busy_seq, __ATOMIC_RELAXED);
-  if (nvptx_in_host_call || (busy != 0 && e->seq + BUSY_LAG > busy))
+  if (nvptx_in_host_call
+      || (busy != 0 && (e->seq + BUSY_LAG > busy || busy < q->read_after)))
     return -1;
   /* The program ends: the driver is left alone, the events kept.  */
   if (nvptx_off ())
@@ -379,7 +385,12 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
   if (got > 0)
     got = mark_convert (q, e);
   if (got < 0)
-    return -1;
+    {
+      /* Not reached, LAG behind: not asked again for LAG more.  */
+      if (busy != 0)
+	q->read_after = busy + (busy - e->seq);
+      return -1;
+    }
   if (got && e->ns >= s->ns)
     {
       *start = s->ns;

@@ -292,6 +292,9 @@ struct nvptx_queue
      (time_read, on the thread that drains the queue's times: one at a
      time).  */
   struct nvptx_mark *anchor;
+  /* While the stream is busy, no time is read before the BUSY_SEQ this
+     says (time_read, as ANCHOR).  */
+  uint64_t read_after;
   /* Events to reuse: those put back (a stack, pushed atomically by any
      thread), and those time_begin took of it all at once, to take one
      by one (under the core's lock of the queue).  No lock.  */
