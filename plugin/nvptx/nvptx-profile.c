@@ -57,8 +57,8 @@ struct nvptx_mark
 				   ANCHOR.  */
   bool recorded;		/* On the stream (set before the token is
 				   handed on).  */
-  unsigned char state;		/* MARK_*, by the thread draining the
-				   queue's times.  */
+  unsigned char state;		/* MARK_*, under the queue's
+				   CONVERTING.  */
   uint64_t seq;			/* As an end: the core's sequence number of
 				   its operation.  */
   uint64_t ns, dev_ns;		/* With MARK_CONVERTED: on the front end's
@@ -91,6 +91,7 @@ nvptx_times_init (struct nvptx_queue *q)
   q->synced_seq = UINT64_MAX;
   q->busy_seq = 0;
   q->read_after = 0;
+  q->converting = false;
   q->anchor = NULL;
   q->free_marks = NULL;
   q->spare_marks = NULL;
@@ -311,8 +312,8 @@ nvptx_time_end (struct gtc_queue *gq, int unused_kind, void *token)
   return end;
 }
 
-/* Convert M of Q (on the thread draining Q's times) from the event
-   converted last: 1 done, 0 it cannot be, -1 not reached yet.  */
+/* Convert M of Q (Q's CONVERTING taken) from the event converted last:
+   1 done, 0 it cannot be, -1 not reached yet.  */
 static int
 mark_convert (struct nvptx_queue *q, struct nvptx_mark *m)
 {
@@ -355,12 +356,14 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
   uint64_t busy;
   int got;
 
-  /* Seen not reached just now, or issued a little before what was:
-     not yet (the reading would most likely fail; reporting it later
-     costs nothing, and keeps no more than BUSY_LAG waiting).  */
+  /* Seen not reached just now, or issued a little before what was, or
+     found not reached lately, far behind: not yet (the reading would
+     most likely fail; reporting it later costs nothing).  */
   busy = __atomic_load_n (&q->busy_seq, __ATOMIC_RELAXED);
   if (nvptx_in_host_call
-      || (busy != 0 && (e->seq + BUSY_LAG > busy || busy < q->read_after)))
+      || (busy != 0
+	  && (e->seq + BUSY_LAG > busy
+	      || busy < __atomic_load_n (&q->read_after, __ATOMIC_RELAXED))))
     return -1;
   /* The program ends: the driver is left alone, the events kept.  */
   if (nvptx_off ())
@@ -379,8 +382,11 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
       mark_put (q, e);
       return 0;
     }
-  /* The core reads a recorded token only where it drains the queue's
-     times, one thread at a time: the conversions need no lock.  */
+  /* The core reads a recorded token where it drains the queue's times,
+     one thread at a time, and elsewhere only when it runs out of memory:
+     of two at once, the second reads nothing now.  */
+  if (__atomic_exchange_n (&q->converting, true, __ATOMIC_ACQUIRE))
+    return -1;
   got = mark_convert (q, s);
   if (got > 0)
     got = mark_convert (q, e);
@@ -388,7 +394,9 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
     {
       /* Not reached, LAG behind: not asked again for LAG more.  */
       if (busy != 0)
-	q->read_after = busy + (busy - e->seq);
+	__atomic_store_n (&q->read_after, busy + (busy - e->seq),
+			  __ATOMIC_RELAXED);
+      __atomic_store_n (&q->converting, false, __ATOMIC_RELEASE);
       return -1;
     }
   if (got && e->ns >= s->ns)
@@ -400,6 +408,7 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
     }
   else
     got = 0;
+  __atomic_store_n (&q->converting, false, __ATOMIC_RELEASE);
   mark_put (q, s);
   mark_put (q, e);
   return got;

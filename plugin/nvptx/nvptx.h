@@ -288,12 +288,15 @@ struct nvptx_queue
      it and it was seen not reached, else 0 (atomic): the stream is busy,
      and the operations just before are likely not done either.  */
   uint64_t busy_seq;
+  /* Taken (atomic) by the thread that converts the stream's events, the
+     one draining the queue's times: a flag, not a lock, as no other
+     waits for it.  */
+  bool converting;
   /* The event converted last, from which the next is; NULL: TIME_REF
-     (time_read, on the thread that drains the queue's times: one at a
-     time).  */
+     (under CONVERTING).  */
   struct nvptx_mark *anchor;
   /* While the stream is busy, no time is read before the BUSY_SEQ this
-     says (time_read, as ANCHOR).  */
+     says (atomic; written under CONVERTING).  */
   uint64_t read_after;
   /* Events to reuse: those put back (a stack, pushed atomically by any
      thread), and those time_begin took of it all at once, to take one
