@@ -320,7 +320,9 @@ run_op_profiled (struct gtc_queue *q, struct op *op, uint64_t seq)
    it ended; without (END), once a host call issued behind it has noted
    when it ran (or at once, for an operation that completed when it was
    issued).  The device's times thus cost no host call per operation:
-   a host call stops a GPU's queue until a host thread has run it.  */
+   a host call stops a GPU's queue until a host thread has run it.  Once
+   reported, it is kept for the next operation issued to its queue
+   (spare_of, free_of), not freed: no allocation per operation.  */
 struct issued
 {
   struct gtc_queue *q;
@@ -340,20 +342,43 @@ static struct issued *times_of[MAX_QUEUES];
 static struct issued *held_head[MAX_QUEUES], *held_tail[MAX_QUEUES];
 static char draining[MAX_QUEUES];
 
+/* The records of each hardware queue reported already: put back by the
+   drains (a stack, pushed atomically), and those gtc_profile_issued took
+   of it all at once, to take one by one (under the core's lock of the
+   queue).  As only that takes records off the stack, and the whole of
+   it, it needs no lock.  */
+static struct issued *free_of[MAX_QUEUES];
+static struct issued *spare_of[MAX_QUEUES];
+
 /* When the last operation reported of each hardware queue ended: the next
    one started no earlier.  Written under the queue's DRAINING flag.  */
 static uint64_t last_end[MAX_QUEUES];
 
+/* Push I on the stack *TOP.  */
 static void
-push_times (struct issued *i)
+push (struct issued **top, struct issued *i)
 {
-  struct issued **top = &times_of[i->q->index];
   struct issued *old = __atomic_load_n (top, __ATOMIC_RELAXED);
 
   do
     i->next = old;
   while (!__atomic_compare_exchange_n (top, &old, i, true, __ATOMIC_RELEASE,
 				       __ATOMIC_RELAXED));
+}
+
+/* A record for an operation issued to Q (under the core's lock of Q):
+   one reported already, or a new one; NULL: no memory.  */
+static struct issued *
+issued_new (struct gtc_queue *q)
+{
+  struct issued *i = spare_of[q->index];
+
+  if (i == NULL)
+    i = __atomic_exchange_n (&free_of[q->index], NULL, __ATOMIC_ACQUIRE);
+  if (i == NULL)
+    return malloc (sizeof *i);
+  spare_of[q->index] = i->next;
+  return i;
 }
 
 void *
@@ -476,7 +501,7 @@ drain (struct gtc_queue *q, int depth)
       __atomic_store_n (&held_head[ix], i->next, __ATOMIC_RELAXED);
       if (i->next == NULL)
 	held_tail[ix] = NULL;
-      free (i);
+      push (&free_of[ix], i);
     }
   __atomic_store_n (&draining[ix], 0, __ATOMIC_RELEASE);
 }
@@ -533,7 +558,7 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
   if ((token == NULL || token == GTC_TIMES_DONE)
       && !(gtc_profiling & GT_PROFILE_QUEUE_OPS))
     return;
-  if ((i = malloc (sizeof *i)) == NULL)
+  if ((i = issued_new (q)) == NULL)
     {
       drop_token (q, token);
       return;
@@ -544,7 +569,7 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
   i->when = when;
   i->token = token == GTC_TIMES_DONE ? NULL : token;
   i->end = token == GTC_TIMES_DONE ? gtc_profile_clock () : 0;
-  push_times (i);
+  push (&times_of[q->index], i);
   /* An operation with the device's times, or done already, needs no host
      call to see it end.  */
   if (token == NULL

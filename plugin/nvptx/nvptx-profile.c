@@ -15,9 +15,17 @@
    reached, where it syncs or issues to the stream; not while it issues
    to a busy stream those of the BUSY_LAG operations just before (most
    likely not reached either: the read would be a driver call bound to
-   fail), and a synchronisation saves the query of the next operation.
+   fail); one that fails all the same, LAG operations behind the one
+   being issued, is not tried again until LAG more have been (a stream
+   that falls behind is asked ever less often: a driver call per
+   operation otherwise, that finds it not reached); and a
+   synchronisation saves the query of the next operation.
    Nothing of this runs unless the front end records.  The events are
-   kept for reuse, one list per stream.
+   kept for reuse, one list per stream, without a lock.  A stream's and
+   an event's handles name their context: the calls on them are made
+   without making it current first (a driver call each, two per
+   operation), only where the driver asks for it, as nvptx_queue_sync
+   does; only cuEventCreate needs it.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -49,13 +57,14 @@ struct nvptx_mark
 				   ANCHOR.  */
   bool recorded;		/* On the stream (set before the token is
 				   handed on).  */
-  unsigned char state;		/* MARK_*, under the queue's TIMES_LOCK.  */
+  unsigned char state;		/* MARK_*, under the queue's
+				   CONVERTING.  */
   uint64_t seq;			/* As an end: the core's sequence number of
 				   its operation.  */
   uint64_t ns, dev_ns;		/* With MARK_CONVERTED: on the front end's
 				   clock and on the device's.  */
   struct nvptx_mark *from;	/* As an end, i.e. a token: the start.  */
-  struct nvptx_mark *next;	/* In the stream's free list.  */
+  struct nvptx_mark *next;	/* In the stream's free lists.  */
 };
 
 enum { MARK_NEW, MARK_CONVERTED, MARK_FAILED };
@@ -81,9 +90,11 @@ nvptx_times_init (struct nvptx_queue *q)
   q->last_seq = UINT64_MAX;
   q->synced_seq = UINT64_MAX;
   q->busy_seq = 0;
+  q->read_after = 0;
+  q->converting = false;
   q->anchor = NULL;
   q->free_marks = NULL;
-  pthread_mutex_init (&q->times_lock, NULL);
+  q->spare_marks = NULL;
   if (!gtc_profile_device_times () || CU (cuEventElapsedTime) == NULL)
     return;
   /* The stream is new and idle: an event recorded on it is reached
@@ -149,29 +160,37 @@ nvptx_times_fini_device (struct nvptx_device *dev)
   dev->time_base = NULL;
 }
 
-/* Drop a reference to M of Q: the last puts it on Q's free list (LOCKED:
-   Q's TIMES_LOCK is held).  */
+/* Drop a reference to M of Q: the last puts it on Q's free list.  */
 static void
-mark_put (struct nvptx_queue *q, struct nvptx_mark *m, bool locked)
+mark_put (struct nvptx_queue *q, struct nvptx_mark *m)
 {
+  struct nvptx_mark *old;
+
   if (m == NULL || __atomic_sub_fetch (&m->refs, 1, __ATOMIC_ACQ_REL) != 0)
     return;
-  if (!locked)
-    pthread_mutex_lock (&q->times_lock);
-  m->next = q->free_marks;
-  q->free_marks = m;
-  if (!locked)
-    pthread_mutex_unlock (&q->times_lock);
+  /* Only time_begin takes marks off, the whole list at once: no ABA.  */
+  old = __atomic_load_n (&q->free_marks, __ATOMIC_RELAXED);
+  do
+    m->next = old;
+  while (!__atomic_compare_exchange_n (&q->free_marks, &old, m, true,
+				       __ATOMIC_RELEASE, __ATOMIC_RELAXED));
 }
 
-/* A mark with one reference: M, taken from the stream's free list, or
-   (M NULL) a new one; NULL when none can be made.  */
+/* A mark of Q with one reference, taken from Q's free lists or new
+   (under the core's lock of Q); NULL when none can be made.  */
 static struct nvptx_mark *
-mark_new (struct nvptx_mark *m)
+mark_new (struct nvptx_queue *q)
 {
-  if (m == NULL
-      && ((m = malloc (sizeof *m)) == NULL
-	  || CU (cuEventCreate) (&m->ev, CU_EVENT_DEFAULT) != CUDA_SUCCESS))
+  struct nvptx_mark *m = q->spare_marks;
+
+  if (m == NULL)
+    m = __atomic_exchange_n (&q->free_marks, NULL, __ATOMIC_ACQUIRE);
+  if (m != NULL)
+    q->spare_marks = m->next;
+  /* Creating an event is the one call that needs the context.  */
+  else if (nvptx_use ((struct nvptx_device *) q->core.dev) != 0
+	   || (m = malloc (sizeof *m)) == NULL
+	   || CU (cuEventCreate) (&m->ev, CU_EVENT_DEFAULT) != CUDA_SUCCESS)
     {
       free (m);
       return NULL;
@@ -183,65 +202,75 @@ mark_new (struct nvptx_mark *m)
   return m;
 }
 
+/* Driver call CALL on a stream's or an event's handle, made once more
+   with Q's context current if the driver asks for it.  */
+#define ON_HANDLE(q, r, call) \
+  do \
+    { \
+      (r) = (call); \
+      if (GT_UNLIKELY ((r) == CUDA_ERROR_INVALID_CONTEXT) \
+	  && nvptx_use ((struct nvptx_device *) (q)->core.dev) == 0) \
+	(r) = (call); \
+    } \
+  while (0)
+
 void
 nvptx_times_fini (struct nvptx_queue *q)
 {
   struct nvptx_mark *m;
 
-  mark_put (q, q->last_mark, false);
-  mark_put (q, q->anchor, false);
+  mark_put (q, q->last_mark);
+  mark_put (q, q->anchor);
   q->last_mark = q->anchor = NULL;
-  while ((m = q->free_marks) != NULL)
+  while ((m = q->free_marks) != NULL || (m = q->spare_marks) != NULL)
     {
-      q->free_marks = m->next;
+      if (m == q->free_marks)
+	q->free_marks = m->next;
+      else
+	q->spare_marks = m->next;
       CU (cuEventDestroy_v2) (m->ev);
       free (m);
     }
   if (q->time_ref != NULL && q->time_ref_owned)
     CU (cuEventDestroy_v2) (q->time_ref);
   q->time_ref = NULL;
-  pthread_mutex_destroy (&q->times_lock);
 }
 
 void *
 nvptx_time_begin (struct gtc_queue *gq, int unused_kind, uint64_t seq)
 {
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
-  struct nvptx_mark *start = NULL, *end, *m1, *m2 = NULL;
+  struct nvptx_mark *start = NULL, *end;
+  CUresult r = CUDA_SUCCESS;
 
   (void) unused_kind;
-  if (q->time_ref == NULL || nvptx_use ((struct nvptx_device *) gq->dev))
+  if (q->time_ref == NULL || nvptx_off ())
     return NULL;
   /* Issued right behind the operation timed last, which the stream has
      not finished: this one starts as it ends (and no earlier than now,
      as that one has not ended yet).  Not asked of the driver when a
      synchronisation of the stream since has seen it reached.  */
   if (q->last_mark != NULL && q->last_seq == seq
-      && seq != __atomic_load_n (&q->synced_seq, __ATOMIC_RELAXED)
-      && CU (cuEventQuery) (q->last_mark->ev) == CUDA_ERROR_NOT_READY)
+      && seq != __atomic_load_n (&q->synced_seq, __ATOMIC_RELAXED))
+    ON_HANDLE (q, r, CU (cuEventQuery) (q->last_mark->ev));
+  if (r == CUDA_ERROR_NOT_READY)
     {
       start = q->last_mark;
       __atomic_add_fetch (&start->refs, 1, __ATOMIC_RELAXED);
     }
-  pthread_mutex_lock (&q->times_lock);
-  if ((m1 = q->free_marks) != NULL)
-    q->free_marks = m1->next;
-  if (start == NULL && (m2 = q->free_marks) != NULL)
-    q->free_marks = m2->next;
-  pthread_mutex_unlock (&q->times_lock);
-  /* (The list was empty, so M2 is NULL, when that fails.)  */
-  if ((end = mark_new (m1)) == NULL)
+  if ((end = mark_new (q)) == NULL)
     {
-      mark_put (q, start, false);
+      mark_put (q, start);
       return NULL;
     }
   if (start == NULL)
     {
-      if ((start = mark_new (m2)) == NULL
-	  || CU (cuEventRecord) (start->ev, q->stream) != CUDA_SUCCESS)
+      if ((start = mark_new (q)) != NULL)
+	ON_HANDLE (q, r, CU (cuEventRecord) (start->ev, q->stream));
+      if (start == NULL || r != CUDA_SUCCESS)
 	{
-	  mark_put (q, start, false);
-	  mark_put (q, end, false);
+	  mark_put (q, start);
+	  mark_put (q, end);
 	  return NULL;
 	}
       start->recorded = true;
@@ -258,15 +287,17 @@ nvptx_time_end (struct gtc_queue *gq, int unused_kind, void *token)
 {
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
   struct nvptx_mark *end = token, *old = q->last_mark;
+  CUresult r;
 
   (void) unused_kind;
   __atomic_store_n (&q->busy_seq, 0, __ATOMIC_RELAXED);
   if (end == NULL)
     return NULL;
-  if (CU (cuEventRecord) (end->ev, q->stream) != CUDA_SUCCESS)
+  ON_HANDLE (q, r, CU (cuEventRecord) (end->ev, q->stream));
+  if (r != CUDA_SUCCESS)
     {
-      mark_put (q, end->from, false);
-      mark_put (q, end, false);
+      mark_put (q, end->from);
+      mark_put (q, end);
       __atomic_store_n (&q->last_seq, UINT64_MAX, __ATOMIC_RELAXED);
       return NULL;
     }
@@ -277,11 +308,11 @@ nvptx_time_end (struct gtc_queue *gq, int unused_kind, void *token)
   /* Release: a synchronisation that reads it comes after the
      recording.  */
   __atomic_store_n (&q->last_seq, end->seq, __ATOMIC_RELEASE);
-  mark_put (q, old, false);
+  mark_put (q, old);
   return end;
 }
 
-/* Convert M of Q (under its TIMES_LOCK) from the event converted last:
+/* Convert M of Q (Q's CONVERTING taken) from the event converted last:
    1 done, 0 it cannot be, -1 not reached yet.  */
 static int
 mark_convert (struct nvptx_queue *q, struct nvptx_mark *m)
@@ -293,7 +324,9 @@ mark_convert (struct nvptx_queue *q, struct nvptx_mark *m)
 
   if (m->state != MARK_NEW)
     return m->state == MARK_CONVERTED;
-  r = CU (cuEventElapsedTime) (&ms, a != NULL ? a->ev : q->time_ref, m->ev);
+  ON_HANDLE (q, r, CU (cuEventElapsedTime) (&ms, a != NULL ? a->ev
+							   : q->time_ref,
+					      m->ev));
   if (r == CUDA_ERROR_NOT_READY)
     return -1;
   /* Whole nanoseconds, rounded: the sum of many short gaps stays
@@ -310,7 +343,7 @@ mark_convert (struct nvptx_queue *q, struct nvptx_mark *m)
   m->state = MARK_CONVERTED;
   __atomic_add_fetch (&m->refs, 1, __ATOMIC_RELAXED);
   q->anchor = m;
-  mark_put (q, a, true);
+  mark_put (q, a);
   return 1;
 }
 
@@ -323,17 +356,20 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
   uint64_t busy;
   int got;
 
-  /* Seen not reached just now, or issued a little before what was:
-     not yet (the reading would most likely fail; reporting it later
-     costs nothing, and keeps no more than BUSY_LAG waiting).  */
+  /* Seen not reached just now, or issued a little before what was, or
+     found not reached lately, far behind: not yet (the reading would
+     most likely fail; reporting it later costs nothing).  */
   busy = __atomic_load_n (&q->busy_seq, __ATOMIC_RELAXED);
-  if (nvptx_in_host_call || (busy != 0 && e->seq + BUSY_LAG > busy))
+  if (nvptx_in_host_call
+      || (busy != 0
+	  && (e->seq + BUSY_LAG > busy
+	      || busy < __atomic_load_n (&q->read_after, __ATOMIC_RELAXED))))
     return -1;
   /* The program ends: the driver is left alone, the events kept.  */
-  if (nvptx_use ((struct nvptx_device *) gq->dev) != 0)
+  if (nvptx_off ())
     {
-      mark_put (q, s, false);
-      mark_put (q, e, false);
+      mark_put (q, s);
+      mark_put (q, e);
       return 0;
     }
   if (!e->recorded)
@@ -342,17 +378,25 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
 	 it left on the stream ends no operation.  */
       __atomic_store_n (&q->last_seq, UINT64_MAX, __ATOMIC_RELAXED);
       __atomic_store_n (&q->busy_seq, 0, __ATOMIC_RELAXED);
-      mark_put (q, s, false);
-      mark_put (q, e, false);
+      mark_put (q, s);
+      mark_put (q, e);
       return 0;
     }
-  pthread_mutex_lock (&q->times_lock);
+  /* The core reads a recorded token where it drains the queue's times,
+     one thread at a time, and elsewhere only when it runs out of memory:
+     of two at once, the second reads nothing now.  */
+  if (__atomic_exchange_n (&q->converting, true, __ATOMIC_ACQUIRE))
+    return -1;
   got = mark_convert (q, s);
   if (got > 0)
     got = mark_convert (q, e);
   if (got < 0)
     {
-      pthread_mutex_unlock (&q->times_lock);
+      /* Not reached, LAG behind: not asked again for LAG more.  */
+      if (busy != 0)
+	__atomic_store_n (&q->read_after, busy + (busy - e->seq),
+			  __ATOMIC_RELAXED);
+      __atomic_store_n (&q->converting, false, __ATOMIC_RELEASE);
       return -1;
     }
   if (got && e->ns >= s->ns)
@@ -364,8 +408,8 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
     }
   else
     got = 0;
-  mark_put (q, s, true);
-  mark_put (q, e, true);
-  pthread_mutex_unlock (&q->times_lock);
+  __atomic_store_n (&q->converting, false, __ATOMIC_RELEASE);
+  mark_put (q, s);
+  mark_put (q, e);
   return got;
 }

@@ -288,12 +288,21 @@ struct nvptx_queue
      it and it was seen not reached, else 0 (atomic): the stream is busy,
      and the operations just before are likely not done either.  */
   uint64_t busy_seq;
-  /* The event converted last, from which the next is (time_read, under
-     TIMES_LOCK); NULL: TIME_REF.  */
+  /* Taken (atomic) by the thread that converts the stream's events, the
+     one draining the queue's times: a flag, not a lock, as no other
+     waits for it.  */
+  bool converting;
+  /* The event converted last, from which the next is; NULL: TIME_REF
+     (under CONVERTING).  */
   struct nvptx_mark *anchor;
-  /* Events to reuse, under TIMES_LOCK.  */
-  pthread_mutex_t times_lock;
+  /* While the stream is busy, no time is read before the BUSY_SEQ this
+     says (atomic; written under CONVERTING).  */
+  uint64_t read_after;
+  /* Events to reuse: those put back (a stack, pushed atomically by any
+     thread), and those time_begin took of it all at once, to take one
+     by one (under the core's lock of the queue).  No lock.  */
   struct nvptx_mark *free_marks;
+  struct nvptx_mark *spare_marks;
 };
 
 /* A kernel of an image.  */
