@@ -35,16 +35,6 @@ work (void)
     }
 }
 
-/* The spans of the device's clock, in the order of their starts.  */
-static int
-by_start (const void *x, const void *y)
-{
-  double a = jnum (*(struct jval *const *) x, "ts");
-  double b = jnum (*(struct jval *const *) y, "ts");
-
-  return (a > b) - (a < b);
-}
-
 int
 main (int argc, char **argv)
 {
