@@ -182,16 +182,11 @@ gt_device_launch_icvs (struct gt_device *dev, int *num_teams,
 		       int *thread_limit)
 {
   int raw = *num_teams;
-  const struct dev_icvs *v;
+  const struct dev_icvs *v = NULL;
 
-  if (GT_LIKELY (raw != 0 && *thread_limit != 0))
-    {
-      if (raw < 0)
-	*num_teams = raw == -2 ? 1 : 0;
-      return;
-    }
-  /* An ICV is read: the device's, once.  */
-  v = device_icvs (dev->id);
+  /* The device's ICVs, looked up once, where one is read.  */
+  if (GT_UNLIKELY (raw == 0 || *thread_limit == 0))
+    v = device_icvs (dev->id);
   if (raw == -2)
     *num_teams = 1;
   else if (raw == 0)
@@ -199,15 +194,13 @@ gt_device_launch_icvs (struct gt_device *dev, int *num_teams,
 		   : 0;
   else if (raw < 0)
     *num_teams = 0;
-  if (*thread_limit != 0)
+  if (*thread_limit != 0 || v == NULL)
     return;
   /* No thread_limit clause.  A teams construct (NUM_TEAMS above -2; with
      GCC 12, which passes 1 for a region without one too, maybe one) gets
      teams-thread-limit-var; not at the launch on a device that runs host
      code: its GOMP_teams4 applies it where there is a teams construct.
      Else the threads are the device's thread-limit-var.  */
-  if (v == NULL)
-    return;
   if (raw > -2 && !(dev->caps & GT_CAP_HOST_CODE))
     *thread_limit = __atomic_load_n (&v->v[ICV_TEAMS_THREAD_LIMIT],
 				     __ATOMIC_RELAXED);

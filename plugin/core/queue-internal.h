@@ -252,16 +252,6 @@ completed (const struct gtc_queue *q)
   return seq;
 }
 
-/* Operation SEQ of Q has completed: 0 if it and those before it
-   succeeded.  */
-static inline int
-outcome (const struct gtc_queue *q, uint64_t seq)
-{
-  uint64_t failed = __atomic_load_n (&q->state->failed, __ATOMIC_ACQUIRE);
-
-  return failed && failed <= seq ? GT_RTL_FAIL : GT_RTL_SUCCESS;
-}
-
 /* ---- Operations.  ---- */
 
 /* The copy of the operation of SEQ out of the ring, of its used part.  */
@@ -346,6 +336,9 @@ void gtc_hardware_worker_locked (struct gtc_queue *q) GTC_HIDDEN;
 /* Wait for everything issued to the hardware queue Q, then record it
    as run and tell the front end (no lock held).  */
 void gtc_hardware_sync (struct gtc_queue *q) GTC_HIDDEN;
+/* Wait until operation SEQ of Q has completed: 0 if it and those before
+   it succeeded.  */
+int gtc_queue_wait (struct gtc_queue *q, uint64_t seq) GTC_HIDDEN;
 
 /* queue-table.c */
 struct gtc_queue *gtc_queue_new (struct gtc_device *dev) GTC_HIDDEN;

@@ -294,8 +294,8 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
    of it on the thread's home queue, without the operation (the vendor
    has read the arguments once it returns) or what only a dependence or
    a record needs.  Where the caller waits for it at once (D's
-   wait_here), the wait is here: what gtc_event_wait would do, without
-   the event; no event when it all succeeded.  */
+   wait_here), the wait is here: gtc_event_wait's, without the event; no
+   event when it all succeeded.  */
 static int
 issue_launch (struct gtc_device *dev, const struct gtc_op_desc *d,
 	      tgt_event_t *event)
@@ -319,17 +319,9 @@ issue_launch (struct gtc_device *dev, const struct gtc_op_desc *d,
   qunlock (s);
   if (err)
     return GT_RTL_FAIL;
-  if (d->wait_here)
-    {
-      if (completed (q) < seq)
-	gtc_hardware_sync (q);
-      if (completed (q) >= seq && outcome (q, seq) == 0)
-	{
-	  *event = NULL;
-	  return 0;
-	}
-    }
-  *event = make_event (q, seq);
+  /* Failed: the launch's event, whose wait reports it.  */
+  *event = d->wait_here && gtc_queue_wait (q, seq) == 0 ? NULL
+	   : make_event (q, seq);
   return 0;
 }
 

@@ -66,8 +66,17 @@ queue_wait_slow (struct gtc_queue *q, uint64_t seq)
   qunlock (s);
 }
 
-/* Wait until operation SEQ of Q has completed: 0 if it and those before
-   it succeeded.  */
+/* Operation SEQ of Q has completed: 0 if it and those before it
+   succeeded.  */
+static inline int
+outcome (const struct gtc_queue *q, uint64_t seq)
+{
+  uint64_t failed = __atomic_load_n (&q->state->failed, __ATOMIC_ACQUIRE);
+
+  return failed && failed <= seq ? GT_RTL_FAIL : GT_RTL_SUCCESS;
+}
+
+/* gtc_queue_wait, inline for the waits here.  */
 static inline int
 queue_wait (struct gtc_queue *q, uint64_t seq)
 {
@@ -82,6 +91,12 @@ queue_wait (struct gtc_queue *q, uint64_t seq)
 	return GT_RTL_FAIL;
     }
   return outcome (q, seq);
+}
+
+int
+gtc_queue_wait (struct gtc_queue *q, uint64_t seq)
+{
+  return queue_wait (q, seq);
 }
 
 int
