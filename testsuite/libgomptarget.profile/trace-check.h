@@ -346,16 +346,6 @@ jnum (const struct jval *o, const char *key)
   return v->num;
 }
 
-/* qsort's order of spans (pointers to their events) by their starts.  */
-static int __attribute__ ((unused))
-by_start (const void *x, const void *y)
-{
-  double a = jnum (*(struct jval *const *) x, "ts");
-  double b = jnum (*(struct jval *const *) y, "ts");
-
-  return (a > b) - (a < b);
-}
-
 /* ---- The trace.  ---- */
 
 /* Check that T is a trace: an array of events, each with a phase, a
@@ -406,6 +396,44 @@ count_spans (const struct jval *t, const char *cat, const char *name)
   for (int i = 0; i < t->n; i++)
     n += is_span (t->vals[i], cat, name);
   return n;
+}
+
+/* qsort's order of spans (pointers to their events) by their starts.  */
+static int
+by_start (const void *x, const void *y)
+{
+  double a = jnum (*(struct jval *const *) x, "ts");
+  double b = jnum (*(struct jval *const *) y, "ts");
+
+  return (a > b) - (a < b);
+}
+
+/* Fail unless the spans of category CAT named NAME (see is_span) lie one
+   after another, none starting before the one before it ends: those of
+   one track of a device that runs one operation at a time.  */
+static void __attribute__ ((unused))
+check_spans_apart (const struct jval *t, const char *cat, const char *name)
+{
+  const struct jval **s
+    = (const struct jval **) malloc ((t->n + 1) * sizeof *s);
+  int n = 0, i;
+
+  if (s == NULL)
+    fail ("out of memory");
+  for (i = 0; i < t->n; i++)
+    if (is_span (t->vals[i], cat, name))
+      s[n++] = t->vals[i];
+  qsort (s, n, sizeof s[0], by_start);
+  /* Microseconds with three decimals: the same boundary may print 1 ns
+     apart.  */
+  for (i = 1; i < n; i++)
+    if (jnum (s[i], "ts") < jnum (s[i - 1], "ts") + jnum (s[i - 1], "dur")
+			    - 0.002)
+      fail ("%s at %.3f starts before %s at %.3f ends at %.3f",
+	    jstr (s[i], "name"), jnum (s[i], "ts"),
+	    jstr (s[i - 1], "name"), jnum (s[i - 1], "ts"),
+	    jnum (s[i - 1], "ts") + jnum (s[i - 1], "dur"));
+  free (s);
 }
 
 /* The number of copies of BYTES bytes in direction DIR.  */
