@@ -266,10 +266,63 @@ struct link_opts
   char error[8192];
 };
 
-/* Link the PTX objects of D into a module of DEV.  */
+/* P, the object of D that is the first when FIRST, with the kernels'
+   clock (nvptx-clock.c): new PTX of *SIZE bytes, or NULL (then P as
+   it is).  */
+static char *
+clock_ptx (const struct desc_gcc12 *d, const struct ptx_obj *p, bool first,
+	   struct nvptx_kernel *kernels, size_t *size)
+{
+  const char **names = malloc ((d->fn_num ? d->fn_num : 1) * sizeof *names);
+  bool *clocked = calloc (d->fn_num ? d->fn_num : 1, sizeof *clocked);
+  char *text = NULL;
+  unsigned i;
+
+  if (names != NULL && clocked != NULL)
+    {
+      for (i = 0; i < d->fn_num; i++)
+	names[i] = d->fn_names[i].name;
+      text = nvptx_clock_rewrite (p->code, p->size, names, d->fn_num,
+				  clocked, first, size);
+      for (i = 0; text != NULL && i < d->fn_num; i++)
+	kernels[i].clocked |= clocked[i];
+    }
+  free (names);
+  free (clocked);
+  return text;
+}
+
+/* A failure of the linking of an image: an error, or only said under
+   GOMP_DEBUG when QUIET (the image is linked once more without the
+   kernels' clock).  */
+static void
+link_report (struct nvptx_device *dev, bool quiet, const char *what,
+	     CUresult r)
+{
+  if (quiet)
+    gt_plugin_debug ("device %d: %s with the kernels' clock failed: %s",
+		     nvptx_num (dev), what, nvptx_cuda_error (r));
+  else
+    nvptx_report (dev, what, r);
+}
+
+static void
+link_says (struct nvptx_device *dev, bool quiet, const char *log)
+{
+  if (quiet)
+    gt_plugin_debug ("device %d: the JIT linker says: %s", nvptx_num (dev),
+		     log);
+  else
+    gt_plugin_error ("device %d: the JIT linker says: %s", nvptx_num (dev),
+		     log);
+}
+
+/* Link the PTX objects of D into a module of DEV; with CLOCK, the
+   kernels' entries rewritten to take their own times (nvptx-clock.c),
+   KERNELS[i].clocked set for each that does.  */
 static int
 link_module (struct nvptx_device *dev, const struct desc_gcc12 *d,
-	     CUmodule *module)
+	     CUmodule *module, struct nvptx_kernel *kernels, bool clock)
 {
   struct link_opts *o = calloc (1, sizeof *o);
   CUlinkState state;
@@ -305,7 +358,7 @@ link_module (struct nvptx_device *dev, const struct desc_gcc12 *d,
   r = CU (cuLinkCreate_v2) (n, o->opt, o->val, &state);
   if (r != CUDA_SUCCESS)
     {
-      nvptx_report (dev, "cuLinkCreate", r);
+      link_report (dev, clock, "cuLinkCreate", r);
       free (o);
       return -1;
     }
@@ -316,26 +369,29 @@ link_module (struct nvptx_device *dev, const struct desc_gcc12 *d,
       /* The size counts the terminating NUL, which PTX input must have
 	 (as GCC's plugin, the whole of it is given).  */
       size_t size = p->size;
+      char *clocked = NULL;
       snprintf (what, sizeof what, "cuLinkAddData (PTX object %u of %u)",
 		i + 1, d->ptx_num);
-      r = CU (cuLinkAddData_v2) (state, CU_JIT_INPUT_PTX, (void *) p->code,
+      if (clock)
+	clocked = clock_ptx (d, p, i == 0, kernels, &size);
+      r = CU (cuLinkAddData_v2) (state, CU_JIT_INPUT_PTX,
+				 clocked ? clocked : (void *) p->code,
 				 size, NULL, 0, NULL, NULL);
+      free (clocked);
       if (r != CUDA_SUCCESS)
 	{
-	  nvptx_report (dev, what, r);
+	  link_report (dev, clock, what, r);
 	  if (o->error[0])
-	    gt_plugin_error ("device %d: the JIT linker says: %s",
-			     nvptx_num (dev), o->error);
+	    link_says (dev, clock, o->error);
 	  goto out;
 	}
     }
   r = CU (cuLinkComplete) (state, &cubin, &cubin_size);
   if (r != CUDA_SUCCESS)
     {
-      nvptx_report (dev, "cuLinkComplete", r);
+      link_report (dev, clock, "cuLinkComplete", r);
       if (o->error[0])
-	gt_plugin_error ("device %d: the JIT linker says: %s",
-			 nvptx_num (dev), o->error);
+	link_says (dev, clock, o->error);
       goto out;
     }
   if (level >= 0)
@@ -351,7 +407,7 @@ link_module (struct nvptx_device *dev, const struct desc_gcc12 *d,
   r = CU (cuModuleLoadData) (module, cubin);
   if (r != CUDA_SUCCESS)
     {
-      nvptx_report (dev, "cuModuleLoadData", r);
+      link_report (dev, clock, "cuModuleLoadData", r);
       goto out;
     }
   err = 0;
@@ -499,8 +555,21 @@ nvptx_load_image (struct gtc_device *gdev, struct gtc_image *gimg)
       gt_plugin_error ("out of host memory loading an image");
       return -1;
     }
-  if (nvptx_use (dev) != 0 || link_module (dev, x.d, &img->module) != 0)
+  if (nvptx_use (dev) != 0)
     goto fail;
+  /* Under GOMPTARGET_PROFILE, the kernels take their own times, where the
+     device can write to host memory; if the driver refuses the PTX so
+     rewritten, the image is linked as it is.  */
+  if (gtc_profile_device_times () && dev->can_map_host
+      && link_module (dev, x.d, &img->module, img->kernels, true) == 0)
+    nvptx_clock_calibrate (dev, img->module);
+  else
+    {
+      for (unsigned i = 0; i < x.d->fn_num; i++)
+	img->kernels[i].clocked = false;
+      if (link_module (dev, x.d, &img->module, img->kernels, false) != 0)
+	goto fail;
+    }
 
   /* GCC's device code reads the clock rate from here (omp_get_wtick).  */
   if (module_global (dev, img, "__nvptx_clocktick", &addr, &size, false)

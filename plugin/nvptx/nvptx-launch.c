@@ -97,7 +97,7 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
   size_t args_bytes = (size_t) nvars * sizeof (void *);
   CUdeviceptr vars_dev = 0;
   struct nvptx_stacks *stacks;
-  bool ctx_made = false;
+  bool ctx_made = false, clocked = false;
   CUresult r;
 
   /* The context is made current only where the driver needs it: a
@@ -176,10 +176,14 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
   if (stacks == NULL)
     return -1;
   {
-    void *params[3] = { (void *) (uintptr_t) vars_dev,
+    /* A kernel that takes its own times has two more: its slot of the
+       kernels' clock (nvptx-clock.c), or none.  */
+    void *params[5] = { (void *) (uintptr_t) vars_dev,
 			(void *) (uintptr_t) stacks->ptr,
-			(void *) nvptx_stack_size };
-    size_t params_size = sizeof params;
+			(void *) nvptx_stack_size, NULL, NULL };
+    size_t params_size = (nk->clocked ? 5 : 3) * sizeof params[0];
+
+    clocked = nk->clocked && nvptx_clock_params (q, &params[3]);
     void *config[] = { CU_LAUNCH_PARAM_BUFFER_POINTER, params,
 		       CU_LAUNCH_PARAM_BUFFER_SIZE, &params_size,
 		       CU_LAUNCH_PARAM_END };
@@ -212,6 +216,8 @@ nvptx_launch (struct gtc_queue *gq, void *entry, void **vars, int32_t nvars,
   }
   if (r == CUDA_SUCCESS)
     {
+      if (clocked)
+	nvptx_clock_launched (q);
       /* For the message of a fault, which may come at the next call.  */
       __atomic_store_n (&q->last_kernel, k->name, __ATOMIC_RELEASE);
       __atomic_store_n (&dev->last_kernel, k->name, __ATOMIC_RELEASE);

@@ -25,7 +25,10 @@
    an event's handles name their context: the calls on them are made
    without making it current first (a driver call each, two per
    operation), only where the driver asks for it, as nvptx_queue_sync
-   does; only cuEventCreate needs it.
+   does; only cuEventCreate needs it.  A launch of a kernel that takes
+   its own times (nvptx-clock.c) has no event: an operation issued behind
+   it gets an event of its own before it, and the times of a stream's
+   operations, from either clock, are kept in order as they are read.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -95,6 +98,8 @@ nvptx_times_init (struct nvptx_queue *q)
   q->anchor = NULL;
   q->free_marks = NULL;
   q->spare_marks = NULL;
+  q->read_end = q->read_dev_end = 0;
+  nvptx_clock_init (q);
   if (!gtc_profile_device_times () || CU (cuEventElapsedTime) == NULL)
     return;
   /* The stream is new and idle: an event recorded on it is reached
@@ -133,6 +138,7 @@ nvptx_times_init (struct nvptx_queue *q)
       if (dev->time_base == NULL)
 	{
 	  dev->time_base = q->time_ref;
+	  dev->time_base_ns = q->time_ref_ns;
 	  q->time_ref_owned = false;
 	}
       else
@@ -234,16 +240,35 @@ nvptx_times_fini (struct nvptx_queue *q)
   if (q->time_ref != NULL && q->time_ref_owned)
     CU (cuEventDestroy_v2) (q->time_ref);
   q->time_ref = NULL;
+  nvptx_clock_fini (q);
 }
 
 void *
-nvptx_time_begin (struct gtc_queue *gq, int unused_kind, uint64_t seq)
+nvptx_time_begin (struct gtc_queue *gq, int kind, uint64_t seq)
 {
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
   struct nvptx_mark *start = NULL, *end;
   CUresult r = CUDA_SUCCESS;
+  void *slot;
+  /* Issued right behind a launch that takes its own times (and which
+     no synchronisation has seen run since): the stream is taken to be
+     busy without asking the driver; so it is behind an event not seen
+     reached, for a launch that takes its own times.  */
+  bool behind_clocked
+    = seq != 0
+      && seq == __atomic_load_n (&q->clock_issued, __ATOMIC_RELAXED)
+      && seq != __atomic_load_n (&q->clock_synced, __ATOMIC_RELAXED);
 
-  (void) unused_kind;
+  /* A launch of a kernel that takes its own times needs no event.  */
+  if (kind == GT_PROFILE_OP_LAUNCH
+      && (slot = nvptx_clock_take (q, seq)) != NULL)
+    {
+      if (behind_clocked
+	  || (q->last_mark != NULL && q->last_seq == seq
+	      && seq != __atomic_load_n (&q->synced_seq, __ATOMIC_RELAXED)))
+	__atomic_store_n (&q->busy_seq, seq, __ATOMIC_RELAXED);
+      return slot;
+    }
   if (q->time_ref == NULL || nvptx_off ())
     return NULL;
   /* Issued right behind the operation timed last, which the stream has
@@ -274,6 +299,8 @@ nvptx_time_begin (struct gtc_queue *gq, int unused_kind, uint64_t seq)
 	  return NULL;
 	}
       start->recorded = true;
+      if (behind_clocked)
+	__atomic_store_n (&q->busy_seq, seq, __ATOMIC_RELAXED);
     }
   else
     __atomic_store_n (&q->busy_seq, seq, __ATOMIC_RELAXED);
@@ -293,6 +320,8 @@ nvptx_time_end (struct gtc_queue *gq, int unused_kind, void *token)
   __atomic_store_n (&q->busy_seq, 0, __ATOMIC_RELAXED);
   if (end == NULL)
     return NULL;
+  if (nvptx_clock_token (q, token))
+    return nvptx_clock_end (q, token);
   ON_HANDLE (q, r, CU (cuEventRecord) (end->ev, q->stream));
   if (r != CUDA_SUCCESS)
     {
@@ -347,15 +376,18 @@ mark_convert (struct nvptx_queue *q, struct nvptx_mark *m)
   return 1;
 }
 
-int
-nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
-		 uint64_t *end, uint64_t *dev_start, uint64_t *dev_end)
+static int
+read_times (struct gtc_queue *gq, void *token, uint64_t *start,
+	    uint64_t *end, uint64_t *dev_start, uint64_t *dev_end)
 {
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
-  struct nvptx_mark *e = token, *s = e->from;
+  struct nvptx_mark *e = token, *s;
   uint64_t busy;
   int got;
 
+  if (nvptx_clock_token (q, token))
+    return nvptx_clock_read (q, token, start, end, dev_start, dev_end);
+  s = e->from;
   /* Seen not reached just now, or issued a little before what was, or
      found not reached lately, far behind: not yet (the reading would
      most likely fail; reporting it later costs nothing).  */
@@ -411,5 +443,32 @@ nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
   __atomic_store_n (&q->converting, false, __ATOMIC_RELEASE);
   mark_put (q, s);
   mark_put (q, e);
+  return got;
+}
+
+/* A stream runs in order: an operation starts no earlier than the one
+   before it ended.  Its times may come from the kernels' clock or from
+   events, whose calibrations differ by a microsecond or so: the start
+   is moved to the end before where they do.  The core reads a queue's
+   times in order, one thread at a time.  */
+int
+nvptx_time_read (struct gtc_queue *gq, void *token, uint64_t *start,
+		 uint64_t *end, uint64_t *dev_start, uint64_t *dev_end)
+{
+  struct nvptx_queue *q = (struct nvptx_queue *) gq;
+  int got = read_times (gq, token, start, end, dev_start, dev_end);
+
+  if (got != 1)
+    return got;
+  if (*start < q->read_end)
+    *start = q->read_end;
+  if (*end < *start)
+    *end = *start;
+  if (*dev_start < q->read_dev_end)
+    *dev_start = q->read_dev_end;
+  if (*dev_end < *dev_start)
+    *dev_end = *dev_start;
+  q->read_end = *end;
+  q->read_dev_end = *dev_end;
   return got;
 }

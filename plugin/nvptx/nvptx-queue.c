@@ -130,7 +130,7 @@ nvptx_queue_sync (struct nvptx_queue *q)
 {
   struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
   struct stream_poll poll = { q->stream, CUDA_SUCCESS };
-  uint64_t outs, timed = 0;
+  uint64_t outs, timed = 0, clocked = 0;
   CUresult r;
 
   /* The context is made current only where it is needed (below).  */
@@ -141,6 +141,8 @@ nvptx_queue_sync (struct nvptx_queue *q)
      reached once this returns.  */
   if (q->time_ref != NULL)
     timed = __atomic_load_n (&q->last_seq, __ATOMIC_ACQUIRE);
+  if (q->clock_slots != NULL)
+    clocked = __atomic_load_n (&q->clock_issued, __ATOMIC_ACQUIRE);
   /* The data of the copies from the device issued before is in staging
      memory once the stream is synchronized: those still waiting are
      made here, on to the program's memory.  Another thread issuing to
@@ -179,6 +181,7 @@ nvptx_queue_sync (struct nvptx_queue *q)
   while (!nvptx_outs_done (q, outs));
   if (timed != 0)
     __atomic_store_n (&q->synced_seq, timed, __ATOMIC_RELAXED);
+  nvptx_clock_synced (q, clocked);
   __atomic_store_n (&q->last_kernel, NULL, __ATOMIC_RELEASE);
   nvptx_exit_check (dev);
   return 0;

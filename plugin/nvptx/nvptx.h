@@ -171,6 +171,14 @@ struct nvptx_device
      the first queue's reference event, owned by the device from then on,
      under PEER_LOCK; NULL: none yet.  */
   CUevent time_base;
+  /* Its time on the front end's clock, or that of the kernels' clock's
+     calibration when there is no TIME_BASE (under PEER_LOCK, before
+     CLOCK_STATE is set).  */
+  uint64_t time_base_ns;
+  /* The kernels' own clock (nvptx-clock.c): 1 once calibrated (atomic),
+     and %globaltimer less the front end's clock then.  */
+  int clock_state;
+  uint64_t clock_offset;
 
   /* Reverse offload (nvptx-rev.c): can the device map host memory; the
      mailboxes of its images; the server thread that polls the mailboxes
@@ -303,6 +311,22 @@ struct nvptx_queue
      by one (under the core's lock of the queue).  No lock.  */
   struct nvptx_mark *free_marks;
   struct nvptx_mark *spare_marks;
+
+  /* The kernels' clock (nvptx-clock.c): NVPTX_CLOCK_SLOTS slots of
+     device memory and of mapped host memory (NULL: none), the host's
+     record of each, the next to take, the one time_begin took for the
+     launch being issued (under the core's lock of the queue); the
+     sequence number of the last launch issued with one, and of the last
+     known run by a synchronisation (atomic).  */
+  CUdeviceptr clock_dev, clock_host_dev;
+  volatile struct nvptx_clock_host *clock_host;
+  struct nvptx_clock_slot *clock_slots;
+  unsigned clock_head;
+  struct nvptx_clock_slot *clock_pending;
+  uint64_t clock_issued, clock_synced;
+  /* The end of the operation whose times were read last, on the front
+     end's clock and on the device's (nvptx_time_read).  */
+  uint64_t read_end, read_dev_end;
 };
 
 /* A kernel of an image.  */
@@ -313,6 +337,7 @@ struct nvptx_kernel
   char *name;			/* main._omp_fn.0, for messages.  */
   int max_threads;		/* Per block, for this kernel.  */
   int regs;			/* Registers per thread.  */
+  bool clocked;			/* Its entry takes the kernels' clock.  */
 };
 
 struct nvptx_image
@@ -371,6 +396,53 @@ void *nvptx_time_end (struct gtc_queue *, int, void *) GTC_HIDDEN;
 int nvptx_time_read (struct gtc_queue *, void *, uint64_t *, uint64_t *,
 		     uint64_t *, uint64_t *)
   GTC_HIDDEN;
+
+/* nvptx-clock.c: the kernels' own clock.  The probe kernel's name, and
+   the slots of a queue: the host's half, which the kernel's last block
+   writes, and the host's record of each.  */
+#define NVPTX_CLOCK_PROBE "__gomptarget_clock_probe"
+#define NVPTX_CLOCK_SLOTS 1024
+struct nvptx_clock_host
+{
+  uint64_t start, end;		/* %globaltimer; END 0 until written.  */
+};
+enum { NVPTX_CLOCK_FREE, NVPTX_CLOCK_TAKEN, NVPTX_CLOCK_LAUNCHED };
+struct nvptx_clock_slot
+{
+  unsigned char state;		/* NVPTX_CLOCK_* (atomic).  */
+  uint64_t seq;			/* The core's sequence number of the launch.  */
+};
+/* PTX of SIZE bytes with each entry of the N NAMES given the clock's
+   parameters and code (CLOCKED[i] set for each found), and the probe
+   kernel after it if ADD_PROBE: new text of *OUT_SIZE bytes with its
+   NUL, or NULL.  */
+char *nvptx_clock_rewrite (const char *ptx, size_t size,
+			   const char *const *names, unsigned n, bool *clocked,
+			   bool add_probe, size_t *out_size) GTC_HIDDEN;
+/* Set DEV's clock offset with the probe of MODULE, once (the context
+   current).  */
+void nvptx_clock_calibrate (struct nvptx_device *dev, CUmodule module)
+  GTC_HIDDEN;
+void nvptx_clock_init (struct nvptx_queue *q) GTC_HIDDEN;
+void nvptx_clock_fini (struct nvptx_queue *q) GTC_HIDDEN;
+/* For the launch about to be issued to Q (SEQ as time_begin's): a slot,
+   or NULL (then events).  */
+void *nvptx_clock_take (struct nvptx_queue *q, uint64_t seq) GTC_HIDDEN;
+/* In the launch: the two parameters of the slot taken, if any, and
+   that the kernel was launched with them.  */
+bool nvptx_clock_params (struct nvptx_queue *q, void **params) GTC_HIDDEN;
+void nvptx_clock_launched (struct nvptx_queue *q) GTC_HIDDEN;
+/* Is TOKEN a slot of Q?  */
+bool nvptx_clock_token (const struct nvptx_queue *q, const void *token)
+  GTC_HIDDEN;
+/* time_end and time_read of a slot.  */
+void *nvptx_clock_end (struct nvptx_queue *q, void *token) GTC_HIDDEN;
+int nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
+		      uint64_t *end, uint64_t *dev_start, uint64_t *dev_end)
+  GTC_HIDDEN;
+/* A synchronisation of Q succeeded that began after the launch of
+   sequence number ISSUED (Q's CLOCK_ISSUED then).  */
+void nvptx_clock_synced (struct nvptx_queue *q, uint64_t issued) GTC_HIDDEN;
 
 /* Wait until Q's stream has run everything issued to it; a fault of the
    device is fatal.  0 or -1 (after a message).  */

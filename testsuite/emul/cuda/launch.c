@@ -8,7 +8,12 @@
    program's main._omp_fn.0) once, through the front end's
    GOMPTARGET_PLUGIN_run_host_region when the program has it, with the
    device number read from the module's ICV variable.  A trap (abort) or
-   an injected fault poisons the context.
+   an injected fault poisons the context.  It also speaks the device side
+   of gomptarget's kernel clock (plugin/nvptx/nvptx-clock.c): a GCC
+   kernel given the clock's two slots writes its start and end, by a
+   %globaltimer on the real-time clock, to the host slot, as its last
+   block would; the clock's probe kernel writes the timer to host memory
+   for as long as it is asked.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -34,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* The front end's service (PLAN contract 1) and the native runtime's
    nesting level, found at the first launch.  */
@@ -181,12 +187,46 @@ trampoline (void *arg)
   emul_tls_launch = saved;
 }
 
-/* GCC's kernels take (u64 vars, u64 stack, u64 stacksize).  */
+/* GCC's kernels take (u64 vars, u64 stack, u64 stacksize); with
+   gomptarget's kernel clock (plugin/nvptx/nvptx-clock.c), two more u64:
+   a slot of device memory and one of mapped host memory.  */
 static bool
 gcc_abi (const struct ptx_sym *sym)
 {
-  return sym->nparams == 3 && sym->param_size[0] == 8
-	 && sym->param_size[1] == 8 && sym->param_size[2] == 8;
+  int i;
+
+  if (sym->nparams != 3 && sym->nparams != 5)
+    return false;
+  for (i = 0; i < sym->nparams; i++)
+    if (sym->param_size[i] != 8)
+      return false;
+  return true;
+}
+
+/* The device's %globaltimer: nanoseconds of the real-time clock, as a
+   GPU's usually is, on another base than the events' (CLOCK_MONOTONIC),
+   so that a runtime that mixes the two shows it.  */
+static uint64_t
+globaltimer (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_REALTIME, &t);
+  return (uint64_t) t.tv_sec * 1000000000u + (uint64_t) t.tv_nsec;
+}
+
+/* gomptarget's clock probe (nvptx-clock.c), run natively: the timer
+   written to its first parameter for as long as the second says.  */
+#define CLOCK_PROBE "__gomptarget_clock_probe"
+
+static void
+clock_probe (void *out)
+{
+  struct emul_launch *l = emul_tls_launch;
+  uint64_t ns, stop;
+  memcpy (&ns, l->params + 8, 8);
+  stop = globaltimer () + ns;
+  for (uint64_t t = globaltimer (); t < stop; t = globaltimer ())
+    __atomic_store_n ((uint64_t *) out, t, __ATOMIC_RELEASE);
 }
 
 static uint64_t
@@ -212,6 +252,35 @@ launch_run (struct emul_op *op)
       emul_ctx_poison (ctx, err);
       return;
     }
+  if (l->host_fn == clock_probe)
+    {
+      if (!emul_device_accessible (ctx, (uintptr_t) l->arg, 8))
+	{
+	  emul_ctx_poison (ctx, CUDA_ERROR_ILLEGAL_ADDRESS);
+	  return;
+	}
+      trampoline (l);
+      return;
+    }
+  uint64_t *clock_host = NULL;
+  if (gcc_abi (l->func->sym) && l->func->sym->nparams == 5
+      && param_u64 (l, 3) != 0)
+    {
+      /* The kernel's clock: its device slot, and the host slot the last
+	 block writes.  */
+      uint64_t slot = param_u64 (l, 3), host = param_u64 (l, 4);
+      if (!emul_device_accessible (ctx, slot, 32)
+	  || !emul_device_accessible (ctx, host, 16))
+	{
+	  emul_debug ("kernel %s: the clock's slots %p and %p are not "
+		      "device memory of device %d", name, (void *) slot,
+		      (void *) host, ctx->dev->ordinal);
+	  emul_ctx_poison (ctx, CUDA_ERROR_ILLEGAL_ADDRESS);
+	  return;
+	}
+      clock_host = (uint64_t *) (uintptr_t) host;
+    }
+  uint64_t clock_start = clock_host ? globaltimer () : 0;
   if (gcc_abi (l->func->sym))
     {
       uint64_t vars = param_u64 (l, 0), stack = param_u64 (l, 1);
@@ -269,6 +338,13 @@ launch_run (struct emul_op *op)
       }
   __atomic_sub_fetch (&nrunning, 1, __ATOMIC_RELEASE);
   pthread_mutex_unlock (&running_lock);
+
+  /* The last block: the start, then the end.  */
+  if (clock_host != NULL && l->result == CUDA_SUCCESS)
+    {
+      __atomic_store_n (&clock_host[0], clock_start, __ATOMIC_RELAXED);
+      __atomic_store_n (&clock_host[1], globaltimer (), __ATOMIC_RELEASE);
+    }
 
   if (l->result != CUDA_SUCCESS)
     {
@@ -407,7 +483,8 @@ cuLaunchKernel (CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
   else if (need > 0 && kernelParams == NULL)
     return CUDA_ERROR_INVALID_VALUE;
 
-  void (*fn) (void *) = host_function (f);
+  void (*fn) (void *) = strcmp (sym->name, CLOCK_PROBE) == 0
+			  ? clock_probe : host_function (f);
   if (fn == NULL)
     return CUDA_ERROR_NOT_FOUND;
 
