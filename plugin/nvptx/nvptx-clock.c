@@ -405,7 +405,7 @@ nvptx_clock_calibrate (struct nvptx_device *dev, CUmodule module)
   uint64_t g, h, last = 0;
   int64_t best = 0;
   bool have = false;
-  int samples = 0, tries;
+  int samples = 0, tries, unset = 0;
   CUresult r;
 
   if (__atomic_load_n (&dev->clock_state, __ATOMIC_ACQUIRE) != 0
@@ -468,6 +468,9 @@ nvptx_clock_calibrate (struct nvptx_device *dev, CUmodule module)
     {
       gt_plugin_debug ("device %d: the kernels' clock is not used (%d "
 		       "samples of the probe)", nvptx_num (dev), samples);
+      /* Not tried again for the next image.  */
+      __atomic_compare_exchange_n (&dev->clock_state, &unset, -1, false,
+				   __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
       return;
     }
   pthread_mutex_lock (&dev->peer_lock);

@@ -175,8 +175,9 @@ struct nvptx_device
      calibration when there is no TIME_BASE (under PEER_LOCK, before
      CLOCK_STATE is set).  */
   uint64_t time_base_ns;
-  /* The kernels' own clock (nvptx-clock.c): 1 once calibrated (atomic),
-     and %globaltimer less the front end's clock then.  */
+  /* The kernels' own clock (nvptx-clock.c): 1 once calibrated, -1 when
+     that failed (atomic), and %globaltimer less the front end's clock
+     then.  */
   int clock_state;
   uint64_t clock_offset;
 
