@@ -43,6 +43,7 @@
 
 #include "nvptx.h"
 
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -454,6 +455,9 @@ nvptx_clock_calibrate (struct nvptx_device *dev, CUmodule module)
 	  else if (h - t0 > PROBE_WAIT_NS
 		   || CU (cuStreamQuery) (NULL) != CUDA_ERROR_NOT_READY)
 	    break;
+	  else
+	    /* Where the host's processors are few (an emulated device).  */
+	    sched_yield ();
 	}
       if (r == CUDA_SUCCESS)
 	r = CU (cuStreamSynchronize) (NULL);

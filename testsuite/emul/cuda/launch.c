@@ -388,10 +388,16 @@ params_size (const struct ptx_sym *sym)
 	 + sym->param_size[sym->nparams - 1];
 }
 
-/* The host version of F, looked up once.  */
+/* The host version of F, looked up once (the clock's probe runs
+   natively).  */
 static void (*host_function (struct CUfunc_st *f)) (void *)
 {
   pthread_mutex_lock (&f->lock);
+  if (!f->looked_up && strcmp (f->sym->name, CLOCK_PROBE) == 0)
+    {
+      f->host_fn = clock_probe;
+      f->looked_up = true;
+    }
   if (!f->looked_up)
     {
       char *host = emul_host_name (f->sym->name);
@@ -483,8 +489,7 @@ cuLaunchKernel (CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
   else if (need > 0 && kernelParams == NULL)
     return CUDA_ERROR_INVALID_VALUE;
 
-  void (*fn) (void *) = strcmp (sym->name, CLOCK_PROBE) == 0
-			  ? clock_probe : host_function (f);
+  void (*fn) (void *) = host_function (f);
   if (fn == NULL)
     return CUDA_ERROR_NOT_FOUND;
 
