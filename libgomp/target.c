@@ -274,9 +274,11 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
    nothing to map, to copy or to hold, so no transfer and no construct;
    the launch goes to the thread's queue of DEV like a transfer's first
    operation, behind what the thread queued there before.  Not while
-   the front end reports more than the launch itself (an OMPT tool,
-   GOMPTARGET_PROFILE, the mapping table in the trace): those take the
-   general path, which says what it maps.  */
+   the front end reports more than the launch and the wait themselves
+   (an OMPT tool, GOMPTARGET_SUMMARY's count of keys, the mapping table
+   in the trace): those take the general path, which says what it
+   maps.  GOMPTARGET_PROFILE's records of the launch and of the wait
+   are gt_dev_run_waited's, as gt_xfer_run's and gt_xfer_wait's.  */
 static void
 run_region_unmapped (struct gt_device *dev, void (*fn) (void *),
 		     void *entry, int num_teams, int thread_limit)
@@ -336,10 +338,16 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
 			   thread_limit, mapnum, false, t0);
       return;
     }
-  if (mapnum == 0 && GT_LIKELY (t0 == 0) && !gt_ompt_active ()
-      && GT_LIKELY (gt_debug_level < GT_DEBUG_MAPS))
+  /* The trace sees the same launch and wait either way; the summary
+     counts the keys of the table the general path maps to.  */
+  if (mapnum == 0
+      && GT_LIKELY (t0 == 0 || !(gt_profile_on & GT_PROFILE_SUMMARY))
+      && !gt_ompt_active () && GT_LIKELY (gt_debug_level < GT_DEBUG_MAPS))
     {
       run_region_unmapped (dev, fn, entry, num_teams, thread_limit);
+      if (GT_UNLIKELY (t0))
+	gt_profile_region (dev->id, (const void *) fn, num_teams,
+			   thread_limit, 0, false, t0);
       return;
     }
   x = xfer_for (dev, false, 0, NULL, false);
