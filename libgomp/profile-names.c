@@ -217,20 +217,30 @@ struct kernel_name
 
 static struct kernel_name *kernel_names[NAME_BUCKETS];
 
+/* The entry the calling thread found or made last: a thread's launches
+   come back to the same kernels (a traced launch asks twice, for the
+   queue's record and the device's), and entries stay.  */
+static GT_TLS struct kernel_name *last_kernel;
+
 const char *
 gt_profile_kernel_name (const char *name, char *buf, size_t size)
 {
   size_t h = ((uintptr_t) name >> 3) % NAME_BUCKETS;
-  struct kernel_name *e;
+  struct kernel_name *e = last_kernel;
   char *d;
 
+  if (e != NULL && e->key == name && strcmp (e->raw, name) == 0)
+    return e->name;
   gt_mutex_acquire (&names_lock);
   for (e = kernel_names[h]; e != NULL; e = e->next)
     if (e->key == name && strcmp (e->raw, name) == 0)
       break;
   gt_mutex_release (&names_lock);
   if (e != NULL)
-    return e->name;
+    {
+      last_kernel = e;
+      return e->name;
+    }
   d = demangle (strdup (name));
   snprintf (buf, size, "%s", d ? d : name);
   free (d);
@@ -252,6 +262,7 @@ gt_profile_kernel_name (const char *name, char *buf, size_t size)
   e->next = kernel_names[h];
   kernel_names[h] = e;
   gt_mutex_release (&names_lock);
+  last_kernel = e;
   return e->name;
 }
 
