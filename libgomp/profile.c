@@ -71,8 +71,11 @@ uint64_t gt_profile_tsc_mult, gt_profile_tsc_base, gt_profile_ns_base;
 
 struct thread_buf
 {
-  /* Taken by the owner to add records and by whoever writes the records
-     out (the owner, or exit for a thread still running).  */
+  /* Taken by the owner to hand its block over and by exit to write the
+     records out.  The owner adds records without it: it fills the
+     block's next record, then publishes it by storing the block's count
+     (release); exit writes the records the count it reads (acquire)
+     covers, which the owner no longer writes.  */
   gt_mutex_t lock;
   int tid;
   /* The records not yet handed to the writer; NULL: no memory.  */
@@ -87,6 +90,9 @@ struct thread_buf
    reaches but that never offloads (a shell, timeout(1) under LD_PRELOAD)
    leaves the file alone.  */
 static int trace_fd = -1;
+/* The trace file once exit writes the last records itself: TRACE_FD is
+   then -1, so that nothing else writes to it (FILE_LOCK).  */
+static int final_fd = -1;
 static bool trace_opened;
 static char *trace_name;
 static uint64_t clock_base;
@@ -141,22 +147,26 @@ write_all (int fd, const char *p, size_t n)
     }
 }
 
+/* The file the text goes to: FILE_LOCK held.  */
+static int text_fd;
+
 /* The text's flush: FILE_LOCK held.  */
 static void
 text_flush (struct gt_profile_text *t)
 {
-  if (trace_fd >= 0)
-    write_all (trace_fd, t->data, t->len);
+  if (text_fd >= 0)
+    write_all (text_fd, t->data, t->len);
   t->len = 0;
 }
 
-/* Write BLK's records to the file; FILE_LOCK held.  */
+/* Write the first N records of BLK to FD (-1: nowhere); FILE_LOCK
+   held.  */
 static void
-write_block (const struct gt_profile_block *blk)
+write_block (const struct gt_profile_block *blk, unsigned n, int fd)
 {
   struct gt_profile_text t;
 
-  if (blk->n == 0)
+  if (n == 0)
     return;
   memset (&t, 0, sizeof t);
   t.data = text_data;
@@ -164,13 +174,15 @@ write_block (const struct gt_profile_block *blk)
   t.flush = text_flush;
   t.pid = trace_pid;
   t.base = clock_base;
-  gt_profile_format (&t, blk->rec, blk->n);
+  text_fd = fd;
+  gt_profile_format (&t, blk->rec, n);
   text_flush (&t);
 }
 
-/* Write the oldest queued block out, if any: false if there was none.  */
+/* Write the oldest queued block out to *FDP (TRACE_FD, or FINAL_FD at
+   exit), if any: false if there was none.  */
 static bool
-write_oldest (void)
+write_oldest (int *fdp)
 {
   struct gt_profile_block *blk;
 
@@ -186,7 +198,7 @@ write_oldest (void)
     }
   gt_mutex_release (&queue_lock);
   if (blk != NULL)
-    write_block (blk);
+    write_block (blk, blk->n, *fdp);
   gt_mutex_release (&file_lock);
   if (blk == NULL)
     return false;
@@ -214,7 +226,7 @@ writer_main (void *arg __attribute__ ((unused)))
       if (writer_sleeping)
 	gt_futex_wait (&queue_word, word);
       else
-	write_oldest ();
+	write_oldest (&trace_fd);
     }
   return NULL;
 }
@@ -266,7 +278,7 @@ hand_off (struct thread_buf *b)
       if (queue_len < QUEUE_MAX)
 	break;
       gt_mutex_release (&queue_lock);
-      write_oldest ();
+      write_oldest (&trace_fd);
     }
   fresh = free_blocks;
   if (fresh != NULL)
@@ -277,12 +289,12 @@ hand_off (struct thread_buf *b)
     {
       gt_mutex_release (&queue_lock);
       /* The older blocks first.  */
-      while (write_oldest ())
+      while (write_oldest (&trace_fd))
 	;
       gt_mutex_acquire (&file_lock);
-      write_block (full);
+      write_block (full, full->n, trace_fd);
       gt_mutex_release (&file_lock);
-      full->n = 0;
+      __atomic_store_n (&full->n, 0, __ATOMIC_RELAXED);
       return;
     }
   fresh->n = 0;
@@ -308,13 +320,32 @@ thread_ends (void *arg)
   gt_mutex_release (&b->lock);
 }
 
-/* The next record of B; B's lock held.  */
+/* The next record of B, the calling thread's buffer, to fill and then
+   publish with add_rec.  */
 static inline struct gt_profile_rec *
 next_rec (struct thread_buf *b)
 {
-  if (GT_UNLIKELY (b->blk->n == GT_PROFILE_BLOCK_RECS))
-    hand_off (b);
-  return &b->blk->rec[b->blk->n++];
+  /* Only this thread stores the count of its block.  */
+  unsigned n = __atomic_load_n (&b->blk->n, __ATOMIC_RELAXED);
+
+  if (GT_UNLIKELY (n == GT_PROFILE_BLOCK_RECS))
+    {
+      gt_mutex_acquire (&b->lock);
+      hand_off (b);
+      gt_mutex_release (&b->lock);
+      n = __atomic_load_n (&b->blk->n, __ATOMIC_RELAXED);
+    }
+  return &b->blk->rec[n];
+}
+
+/* The record next_rec gave is filled: B's block holds it now.  */
+static inline void
+add_rec (struct thread_buf *b)
+{
+  struct gt_profile_block *blk = b->blk;
+
+  __atomic_store_n (&blk->n, __atomic_load_n (&blk->n, __ATOMIC_RELAXED) + 1,
+		    __ATOMIC_RELEASE);
 }
 
 /* B is the calling thread's buffer now: its track is named.  */
@@ -327,20 +358,15 @@ set_tid (struct thread_buf *b)
   r = next_rec (b);
   r->kind = GT_REC_THREAD;
   r->tid = b->tid;
+  add_rec (b);
 }
 
-/* The calling thread's buffer, with its lock taken: NULL when there is
-   none to be had (no trace, or no memory).  */
-static struct thread_buf *
-lock_buf (void)
+/* The calling thread's buffer, the first time it asks (get_buf).  */
+static struct thread_buf * __attribute__ ((noinline))
+new_buf (void)
 {
-  struct thread_buf *b = my_buf;
+  struct thread_buf *b;
 
-  if (GT_LIKELY (b != NULL))
-    {
-      gt_mutex_acquire (&b->lock);
-      return b;
-    }
   if (!(gt_profile_on & GT_PROFILE_TRACE))
     return NULL;
   gt_mutex_acquire (&bufs_lock);
@@ -377,19 +403,30 @@ lock_buf (void)
     return NULL;
   my_buf = b;
   pthread_setspecific (buf_key, b);
-  gt_mutex_acquire (&b->lock);
   set_tid (b);
   return b;
 }
 
+/* The calling thread's buffer: NULL when there is none to be had (no
+   trace, or no memory).  */
+static inline struct thread_buf *
+get_buf (void)
+{
+  struct thread_buf *b = my_buf;
+
+  if (GT_LIKELY (b != NULL))
+    return b;
+  return new_buf ();
+}
+
 /* A record of kind KIND of the calling thread from T0 to T1 on DEVICE,
-   the rest of it zero, with its buffer's lock taken (*BP): NULL when
-   there is no buffer.  */
+   the rest of it zero, to publish with add_rec (*BP): NULL when there
+   is no buffer.  */
 static inline struct gt_profile_rec *
 new_rec (struct thread_buf **bp, int kind, int device, uint64_t t0,
 	 uint64_t t1)
 {
-  struct thread_buf *b = lock_buf ();
+  struct thread_buf *b = get_buf ();
   struct gt_profile_rec *r;
 
   if (b == NULL)
@@ -442,7 +479,7 @@ gt_profile_region (int device, const void *fn, int num_teams,
   r->n = mapnum;
   r->addr = (uintptr_t) fn;
   r->name = name;
-  gt_mutex_release (&b->lock);
+  add_rec (b);
 }
 
 void
@@ -486,7 +523,7 @@ gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
   r->flags = (async ? GT_REC_ASYNC : 0) | (own_copies ? GT_REC_OWN : 0);
   r->n = bytes;
   r->event = event;
-  gt_mutex_release (&b->lock);
+  add_rec (b);
 }
 
 void
@@ -499,7 +536,7 @@ gt_profile_queued (int device, uint64_t event, uint64_t t0)
       || (r = new_rec (&b, GT_REC_QUEUED, device, t0, t0)) == NULL)
     return;
   r->event = event;
-  gt_mutex_release (&b->lock);
+  add_rec (b);
 }
 
 /* The tracks announced so far (named by a thread_name record), as bits
@@ -531,6 +568,7 @@ announce (struct thread_buf *b, unsigned char *bits, int device,
   *r = (struct gt_profile_rec) { .kind = GT_REC_ANNOUNCE,
 				 .flags = device_clock ? GT_REC_DEVICE_CLOCK
 				 : 0, .device = device, .queue = queue };
+  add_rec (b);
 }
 
 /* The name of a queue's operation of KIND (valid): a launch's kernel NAME
@@ -568,7 +606,7 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
       || kind > GT_PROFILE_OP_WAIT)
     return;
   what = op_name (kind, name, host_fn);
-  if ((b = lock_buf ()) == NULL)
+  if ((b = get_buf ()) == NULL)
     return;
   announce (b, announced, device, queue, false);
   r = next_rec (b);
@@ -587,7 +625,7 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
   r->event = event;
   r->addr = dep_time;
   r->name = what;
-  gt_mutex_release (&b->lock);
+  add_rec (b);
 }
 
 void
@@ -605,7 +643,7 @@ gt_profile_device_op (int device, uint32_t queue, int kind,
       || kind > GT_PROFILE_OP_WAIT || end < start)
     return;
   what = op_name (kind, name, host_fn);
-  if ((b = lock_buf ()) == NULL)
+  if ((b = get_buf ()) == NULL)
     return;
   announce (b, announced_device, device, queue, true);
   r = next_rec (b);
@@ -623,7 +661,7 @@ gt_profile_device_op (int device, uint32_t queue, int kind,
   r->event = event;
   r->addr = host_time;
   r->name = what;
-  gt_mutex_release (&b->lock);
+  add_rec (b);
 }
 
 void
@@ -637,7 +675,7 @@ gt_profile_console (int device, uint64_t bytes, uint64_t start,
       || (r = new_rec (&b, GT_REC_CONSOLE, device, start, end)) == NULL)
     return;
   r->n = bytes;
-  gt_mutex_release (&b->lock);
+  add_rec (b);
 }
 
 /* A span of kind KIND on DEVICE from T0 to now, of NAME, address ADDR and
@@ -654,7 +692,7 @@ simple_span (int kind, int device, uint64_t t0, const char *name,
   r->name = name;
   r->addr = addr;
   r->n = n;
-  gt_mutex_release (&b->lock);
+  add_rec (b);
 }
 
 void
@@ -899,8 +937,16 @@ profile_fini (void)
     gt_summary_write (summary_file);
   if (trace_fd < 0)
     return;
-  /* The queued blocks, then what each thread holds, newer.  */
-  while (write_oldest ())
+  /* From now on the writer and threads that fill their blocks write
+     nowhere: a thread still recording may add records to a block whose
+     records are written below, which must not reach the file again.  */
+  gt_mutex_acquire (&file_lock);
+  final_fd = trace_fd;
+  trace_fd = -1;
+  gt_mutex_release (&file_lock);
+  /* The queued blocks, then what each thread holds, newer: as far as
+     their counts say.  */
+  while (write_oldest (&final_fd))
     ;
   for (struct thread_buf *b = all_bufs; b != NULL; b = b->next)
     {
@@ -908,15 +954,15 @@ profile_fini (void)
       if (b->blk != NULL)
 	{
 	  gt_mutex_acquire (&file_lock);
-	  write_block (b->blk);
+	  write_block (b->blk, __atomic_load_n (&b->blk->n, __ATOMIC_ACQUIRE),
+		       final_fd);
 	  gt_mutex_release (&file_lock);
-	  b->blk->n = 0;
 	}
       gt_mutex_release (&b->lock);
     }
   gt_mutex_acquire (&file_lock);
-  write_all (trace_fd, "\n]\n", 3);
-  close (trace_fd);
-  trace_fd = -1;
+  write_all (final_fd, "\n]\n", 3);
+  close (final_fd);
+  final_fd = -1;
   gt_mutex_release (&file_lock);
 }
