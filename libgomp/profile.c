@@ -11,9 +11,12 @@
    a crash loses at most what the blocks held: the one each thread fills
    and the few queued for the writer (QUEUE_MAX; a thread that finds the
    queue full writes the oldest block itself, so a writer that falls
-   behind slows the recording threads rather than holding more).  At exit
-   the queued blocks are written, then each thread's, in that order; a
-   thread that ends hands its block over.  A "%p" in the file name stands
+   behind slows the recording threads rather than holding more).  A
+   thread adds a record to its block without a lock (struct thread_buf):
+   an atomic store of the block's count, the plain store it is on x86.
+   At exit the queued blocks are written, then each thread's, in that
+   order, to the file that exit has taken from the writer (records made
+   meanwhile go nowhere); a thread that ends hands its block over.  A "%p" in the file name stands
    for the process id, so that every process (fork, MPI ranks) writes its
    own file; a child of fork () starts a writer of its own.
 
