@@ -278,8 +278,10 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
    (an OMPT tool, GOMPTARGET_SUMMARY's count of keys, the mapping table
    in the trace): those take the general path, which says what it
    maps.  GOMPTARGET_PROFILE's records of the launch and of the wait
-   are gt_dev_run_waited's, as gt_xfer_run's and gt_xfer_wait's.  */
-static void
+   are gt_dev_run_waited's, as gt_xfer_run's and gt_xfer_wait's.
+   Inlined in both of gt_run_region's calls: the call costs the common
+   path more than the copy costs room.  */
+static inline __attribute__ ((always_inline)) void
 run_region_unmapped (struct gt_device *dev, void (*fn) (void *),
 		     void *entry, int num_teams, int thread_limit)
 {
@@ -338,16 +340,20 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
 			   thread_limit, mapnum, false, t0);
       return;
     }
-  /* The trace sees the same launch and wait either way; the summary
-     counts the keys of the table the general path maps to.  */
-  if (mapnum == 0
-      && GT_LIKELY (t0 == 0 || !(gt_profile_on & GT_PROFILE_SUMMARY))
-      && !gt_ompt_active () && GT_LIKELY (gt_debug_level < GT_DEBUG_MAPS))
+  if (mapnum == 0 && GT_LIKELY (t0 == 0) && !gt_ompt_active ()
+      && GT_LIKELY (gt_debug_level < GT_DEBUG_MAPS))
     {
       run_region_unmapped (dev, fn, entry, num_teams, thread_limit);
-      if (GT_UNLIKELY (t0))
-	gt_profile_region (dev->id, (const void *) fn, num_teams,
-			   thread_limit, 0, false, t0);
+      return;
+    }
+  /* Recording: the trace sees the same launch and wait either way; the
+     summary counts the keys of the table the general path maps to.  */
+  if (mapnum == 0 && !(gt_profile_on & GT_PROFILE_SUMMARY)
+      && !gt_ompt_active () && gt_debug_level < GT_DEBUG_MAPS)
+    {
+      run_region_unmapped (dev, fn, entry, num_teams, thread_limit);
+      gt_profile_region (dev->id, (const void *) fn, num_teams,
+			 thread_limit, 0, false, t0);
       return;
     }
   x = xfer_for (dev, false, 0, NULL, false);
