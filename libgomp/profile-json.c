@@ -328,15 +328,91 @@ span_head (struct gt_profile_text *b, char *p, const struct fixed *cat,
   return PUT_LIT (p, ",\"args\":{\"device\":");
 }
 
+#define HEAD_START ",\n{\"name\":\""
+
+/* Format the head of a span named NAME in category CAT into one of B's
+   cached heads, where it fits: its index, or -1.  */
+static int __attribute__ ((noinline))
+head_new (struct gt_profile_text *b, const char *name,
+	  const struct fixed *cat)
+{
+  size_t n = strnlen (name, NAME_MAX_LEN);
+  unsigned k;
+  char *e;
+
+  if (sizeof HEAD_START - 1 + n + cat->len > sizeof b->heads[0].s)
+    return -1;
+  k = b->next_heads++ % 4;
+  e = PUT_LIT (b->heads[k].s, HEAD_START);
+  e = put (e, name, n);
+  e = put (e, cat->s, cat->len);
+  b->heads[k].name = name;
+  b->heads[k].cat = cat;
+  b->heads[k].len = (unsigned char) (e - b->heads[k].s);
+  return (int) k;
+}
+
 /* Begin a complete event named NAME, a string of the records' (see
-   span_head for the rest).  */
+   span_head for the rest): its head up to the timestamp formatted once
+   while B writes spans of a few names (the records' strings stay valid,
+   so that their addresses tell them apart).  */
 static char *
 begin_span (struct gt_profile_text *b, char *p, const char *name,
 	    const struct fixed *cat, uint64_t t0, uint64_t t1, int tid)
 {
-  p = PUT_LIT (p, ",\n{\"name\":\"");
-  p = put_str (p, name);
-  return span_head (b, p, cat, t0, t1, tid);
+  int k;
+
+  for (k = 0; k < 4; k++)
+    if (b->heads[k].name == name && b->heads[k].cat == cat
+	&& b->heads[k].len != 0)
+      break;
+  if (k == 4 && (k = head_new (b, name, cat)) < 0)
+    {
+      p = PUT_LIT (p, HEAD_START);
+      p = put_str (p, name);
+      return span_head (b, p, cat, t0, t1, tid);
+    }
+  memcpy (p, b->heads[k].s, sizeof b->heads[k].s);
+  p += b->heads[k].len;
+  p = put_ts (b, p, t0);
+  p = PUT_LIT (p, ",\"dur\":");
+  p = put_us (p, t1 - t0);
+  p = put_ids (b, p, tid);
+  return PUT_LIT (p, ",\"args\":{\"device\":");
+}
+
+/* The tails of B: the region's, the queue operation's, the device
+   operation's.  */
+enum { TAIL_REGION, TAIL_QUEUE_OP, TAIL_DEVICE_OP };
+
+/* The text of tail WHICH of B for KEY, copied to P: where the text
+   continues, or NULL when the cached one is another key's.  */
+static inline char *
+put_tail (struct gt_profile_text *b, char *p, unsigned which,
+	  const uint64_t key[4])
+{
+  if (b->tails[which].len == 0 || b->tails[which].key[0] != key[0]
+      || b->tails[which].key[1] != key[1]
+      || b->tails[which].key[2] != key[2]
+      || b->tails[which].key[3] != key[3])
+    return NULL;
+  memcpy (p, b->tails[which].s, sizeof b->tails[which].s);
+  return p + b->tails[which].len;
+}
+
+/* The text from START to END, just written, becomes tail WHICH of B for
+   KEY, where it fits.  */
+static void
+keep_tail (struct gt_profile_text *b, unsigned which, const uint64_t key[4],
+	   const char *start, const char *end)
+{
+  size_t n = (size_t) (end - start);
+
+  if (n > sizeof b->tails[which].s)
+    return;
+  memcpy (b->tails[which].s, start, n);
+  memcpy (b->tails[which].key, key, sizeof b->tails[which].key);
+  b->tails[which].len = (unsigned char) n;
 }
 
 /* The same, named NAME of the tables below.  */
@@ -471,9 +547,19 @@ put_region (struct gt_profile_text *b, char *p,
 	    const struct gt_profile_rec *r)
 {
   bool async = (r->flags & GT_REC_ASYNC) != 0;
+  /* The members after the device's name: its number, teams and thread
+     limit, the variables, nowait and the function.  */
+  const uint64_t key[4] = {
+    (uint64_t) (uint32_t) r->device << 32 | (async ? 1 : 0),
+    (uint64_t) (uint32_t) r->a << 32 | (uint32_t) r->b, r->n, r->addr
+  };
+  char *start, *q;
 
   p = begin_span (b, p, r->name, async ? &cat_enqueue : &cat_region, r->t0,
 		  r->t1, r->tid);
+  if ((q = put_tail (b, p, TAIL_REGION, key)) != NULL)
+    return q;
+  start = p;
   p = put_device (p, r->device);
   p = PUT_LIT (p, ",\"teams\":");
   p = put_int (p, r->a);
@@ -486,7 +572,9 @@ put_region (struct gt_profile_text *b, char *p,
   else
     p = PUT_LIT (p, ",\"nowait\":false,\"fn\":\"0x");
   p = put_hex (p, r->addr);
-  return PUT_LIT (p, "\"}}");
+  p = PUT_LIT (p, "\"}}");
+  keep_tail (b, TAIL_REGION, key, start, p);
+  return p;
 }
 
 static char *
@@ -515,24 +603,29 @@ put_copy (struct gt_profile_text *b, char *p, const struct gt_profile_rec *r)
   return p;
 }
 
-/* The start of the span of queue operation R in category CAT on TRACK:
-   its name, device, queue and kind, the kind's string left open.  */
+/* The start of the span of queue operation R in category CAT on TRACK,
+   up to the device's number.  */
 static char *
 begin_op_span (struct gt_profile_text *b, char *p,
 	       const struct gt_profile_rec *r, const struct fixed *cat,
 	       int track)
 {
-  const struct fixed *kind = &queue_op_names[r->op];
-
   if (r->name != NULL)
-    p = begin_span (b, p, r->name, cat, r->t0, r->t1, track);
-  else
-    p = begin_span_fixed (b, p, kind, cat, r->t0, r->t1, track);
+    return begin_span (b, p, r->name, cat, r->t0, r->t1, track);
+  return begin_span_fixed (b, p, &queue_op_names[r->op], cat, r->t0, r->t1,
+			   track);
+}
+
+/* The members of queue operation R from the device's number: its
+   device, queue and kind, the kind's string left open.  */
+static char *
+put_op_args (char *p, const struct gt_profile_rec *r)
+{
   p = put_int (p, r->device);
   p = PUT_LIT (p, ",\"queue\":");
   p = put_u64 (p, r->queue);
   p = PUT_LIT (p, ",\"op\":\"");
-  return put_fixed (p, kind);
+  return put_fixed (p, &queue_op_names[r->op]);
 }
 
 static char *
@@ -541,15 +634,30 @@ put_queue_op (struct gt_profile_text *b, char *p,
 {
   int track = QUEUE_TRACK (r->device, r->queue);
   uint64_t mid = r->t0 + (r->t1 - r->t0) / 2;
+  /* The members after the device's name.  */
+  const uint64_t key[4] = {
+    (uint64_t) (uint32_t) r->device << 32 | r->queue,
+    (uint64_t) r->op << 8 | (r->flags & GT_REC_OWN), r->n,
+    (uint32_t) r->tid
+  };
+  char *start, *q;
 
   p = begin_op_span (b, p, r, &cat_queue, track);
-  p = PUT_LIT (p, "\",\"bytes\":");
-  p = put_u64 (p, r->n);
-  p = PUT_LIT (p, ",\"run_by\":");
-  p = put_int (p, r->tid);
-  if (r->flags & GT_REC_OWN)
-    p = PUT_LIT (p, ",\"own\":true");
-  p = END_SPAN (p);
+  if ((q = put_tail (b, p, TAIL_QUEUE_OP, key)) != NULL)
+    p = q;
+  else
+    {
+      start = p;
+      p = put_op_args (p, r);
+      p = PUT_LIT (p, "\",\"bytes\":");
+      p = put_u64 (p, r->n);
+      p = PUT_LIT (p, ",\"run_by\":");
+      p = put_int (p, r->tid);
+      if (r->flags & GT_REC_OWN)
+	p = PUT_LIT (p, ",\"own\":true");
+      p = END_SPAN (p);
+      keep_tail (b, TAIL_QUEUE_OP, key, start, p);
+    }
   /* The arrow ends inside the operation's span.  */
   if (r->event != 0)
     p = put_flow (b, p, &queued_f, r->device, r->event, mid,
@@ -571,12 +679,26 @@ put_device_op (struct gt_profile_text *b, char *p,
 	       const struct gt_profile_rec *r)
 {
   int track = DEVICE_TRACK (r->device, r->queue);
+  /* The members after the device's name.  */
+  const uint64_t key[4] = {
+    (uint64_t) (uint32_t) r->device << 32 | r->queue,
+    (uint64_t) r->op << 8 | (r->flags & GT_REC_OWN), 0, 0
+  };
+  char *start, *q;
 
   p = begin_op_span (b, p, r, &cat_device, track);
-  p = PUT_LIT (p, "\",\"clock\":\"device\"");
-  if (r->flags & GT_REC_OWN)
-    p = PUT_LIT (p, ",\"own\":true");
-  p = END_SPAN (p);
+  if ((q = put_tail (b, p, TAIL_DEVICE_OP, key)) != NULL)
+    p = q;
+  else
+    {
+      start = p;
+      p = put_op_args (p, r);
+      p = PUT_LIT (p, "\",\"clock\":\"device\"");
+      if (r->flags & GT_REC_OWN)
+	p = PUT_LIT (p, ",\"own\":true");
+      p = END_SPAN (p);
+      keep_tail (b, TAIL_DEVICE_OP, key, start, p);
+    }
   /* The arrow from the host's view of the operation (the queue's track,
      where the arrow from its queueing ends) to the device's.  */
   if (r->event != 0)

@@ -286,6 +286,26 @@ struct gt_profile_text
     char s[23];
   } ts[2];
   unsigned next_ts;
+  /* The heads of the last spans with a name of the records' (',\n{"name":
+     "NAME","cat":...,"ts":'), NAME and CAT their keys, by turns (a
+     waited region has three: the region's, its queue's, its device's);
+     and the text after the device member's name of the last region,
+     queue operation and device operation, whose keys are the members
+     the text shows (profile-json.c).  LEN 0: none.  */
+  struct
+  {
+    const char *name;
+    const void *cat;
+    unsigned char len;
+    char s[111];
+  } heads[4];
+  unsigned next_heads;
+  struct
+  {
+    uint64_t key[4];
+    unsigned char len;
+    char s[95];
+  } tails[3];
 };
 
 /* Write the N records at REC to OUT as JSON, each as ",\n{...}" (and
