@@ -11,7 +11,13 @@
    timestamps' milliseconds as copies of their whole buffers, whose size
    is known when compiled (a few moves, where a copy of a length known
    only when run is a call).  About 5300 instructions for the 22 events
-   of an empty region on the emulated nvptx device, 13300 before.
+   of an empty region on the emulated nvptx device, 13300 before.  The
+   heads of spans named by the records' strings and the members of the
+   last region, queue operation and device operation are kept as text
+   the same way while they repeat (a program's regions do): 2140 -> 1910
+   instructions for the 8 events of a waited region without variables
+   on the emulated nvptx device, 720 -> 505 for the 2 on the emulated
+   host device.
 
    Copyright (C) 2026 The gomptarget authors.
 
