@@ -508,6 +508,8 @@ nvptx_clock_init (struct nvptx_queue *q)
   q->clock_pending = NULL;
   q->clock_issued = 0;
   q->clock_synced = 0;
+  memset (q->clock_syncs, 0, sizeof q->clock_syncs);
+  q->clock_sync_next = 0;
   if (!gtc_profile_device_times () || !dev->can_map_host)
     return;
   if ((q->clock_slots = calloc (NVPTX_CLOCK_SLOTS, sizeof *q->clock_slots))
@@ -565,6 +567,7 @@ nvptx_clock_take (struct nvptx_queue *q, uint64_t seq)
   q->clock_head = (i + 1) % NVPTX_CLOCK_SLOTS;
   s->state = NVPTX_CLOCK_TAKEN;
   s->seq = seq + 1;
+  s->when = gtc_profile_clock ();
   q->clock_host[i].start = 0;
   __atomic_store_n (&q->clock_host[i].end, 0, __ATOMIC_RELEASE);
   q->clock_pending = s;
@@ -619,6 +622,23 @@ nvptx_clock_end (struct nvptx_queue *q, void *token)
   return s;
 }
 
+/* The earliest return of a remembered synchronisation of Q that saw the
+   launch of sequence number SEQ done, on the front end's clock; else the
+   greatest value.  */
+static uint64_t
+sync_bound (struct nvptx_queue *q, uint64_t seq)
+{
+  uint64_t bound = UINT64_MAX, ns;
+  unsigned i;
+
+  for (i = 0; i < NVPTX_CLOCK_SYNCS; i++)
+    if (__atomic_load_n (&q->clock_syncs[i].seq, __ATOMIC_ACQUIRE) >= seq
+	&& (ns = __atomic_load_n (&q->clock_syncs[i].ns, __ATOMIC_RELAXED))
+	   < bound)
+      bound = ns;
+  return bound;
+}
+
 int
 nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 		  uint64_t *end, uint64_t *dev_start, uint64_t *dev_end)
@@ -627,7 +647,7 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
   struct nvptx_clock_slot *s = token;
   volatile struct nvptx_clock_host *h
     = &q->clock_host[s - q->clock_slots];
-  uint64_t g_end, g_start, base = dev->time_base_ns;
+  uint64_t g_end, g_start, bound, base = dev->time_base_ns;
   int got = 0;
 
   if (s->state == NVPTX_CLOCK_LAUNCHED)
@@ -647,6 +667,17 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 	  g_start = h->start;
 	  *start = g_start - dev->clock_offset;
 	  *end = g_end - dev->clock_offset;
+	  /* The calibration is good to a microsecond or so, the front
+	     end's clock drifts from the device's: the kernel ran after it
+	     was issued, and before a synchronisation that saw it done
+	     returned.  */
+	  bound = sync_bound (q, s->seq);
+	  if (*start < s->when)
+	    *start = s->when;
+	  if (*end > bound)
+	    *end = bound;
+	  if (*start > *end)
+	    *start = *end;
 	  if (g_start != 0 && g_end >= g_start && *start >= base)
 	    {
 	      *dev_start = *start - base;
@@ -666,6 +697,17 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 void
 nvptx_clock_synced (struct nvptx_queue *q, uint64_t issued)
 {
-  if (issued != 0)
-    __atomic_store_n (&q->clock_synced, issued, __ATOMIC_RELEASE);
+  unsigned i;
+
+  if (issued == 0)
+    return;
+  /* A record being written over by another synchronisation may be read
+     with the newer time: a later bound, still a bound.  */
+  i = __atomic_fetch_add (&q->clock_sync_next, 1, __ATOMIC_RELAXED)
+      % NVPTX_CLOCK_SYNCS;
+  __atomic_store_n (&q->clock_syncs[i].seq, 0, __ATOMIC_RELAXED);
+  __atomic_store_n (&q->clock_syncs[i].ns, gtc_profile_clock (),
+		    __ATOMIC_RELAXED);
+  __atomic_store_n (&q->clock_syncs[i].seq, issued, __ATOMIC_RELEASE);
+  __atomic_store_n (&q->clock_synced, issued, __ATOMIC_RELEASE);
 }

@@ -228,6 +228,9 @@ struct nvptx_out
   size_t size;
 };
 
+/* Synchronisations of a stream remembered by the kernels' clock.  */
+#define NVPTX_CLOCK_SYNCS 16
+
 struct nvptx_queue
 {
   struct gtc_queue core;
@@ -325,6 +328,12 @@ struct nvptx_queue
   unsigned clock_head;
   struct nvptx_clock_slot *clock_pending;
   uint64_t clock_issued, clock_synced;
+  /* The last NVPTX_CLOCK_SYNCS synchronisations of the stream that
+     succeeded: the CLOCK_ISSUED each saw as it began (written last), and
+     when it returned, on the front end's clock (atomic); the next to
+     write (atomic).  A launch they saw ended before.  */
+  struct { uint64_t seq, ns; } clock_syncs[NVPTX_CLOCK_SYNCS];
+  unsigned clock_sync_next;
   /* The end of the operation whose times were read last, on the front
      end's clock and on the device's (nvptx_time_read).  */
   uint64_t read_end, read_dev_end;
@@ -412,6 +421,7 @@ struct nvptx_clock_slot
 {
   unsigned char state;		/* NVPTX_CLOCK_* (atomic).  */
   uint64_t seq;			/* The core's sequence number of the launch.  */
+  uint64_t when;		/* Taken, on the front end's clock.  */
 };
 /* PTX of SIZE bytes with each entry of the N NAMES given the clock's
    parameters and code (CLOCKED[i] set for each found), and the probe
