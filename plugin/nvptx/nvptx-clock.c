@@ -7,11 +7,13 @@
    When the device's times are wanted, each kernel entry of a GCC image
    is given two more parameters as its PTX is linked: a slot of device
    memory and a slot of pinned host memory mapped to the device.  The
-   first thread of each block takes the time as it starts (the earliest
-   of all, by an atomic maximum of its complement) and as it ends (the
-   latest, by an atomic maximum) in the device slot, and counts itself
-   done; the last block done copies both times to the host slot, the end
-   last, and clears the device slot for the next launch that uses it.
+   first thread of each block takes the time as it starts and as it
+   ends.  A grid of one block writes both to the host slot in one store
+   as it ends.  Else each block gives them to the device slot (the
+   earliest start, by an atomic maximum of its complement, and the latest
+   end, by an atomic maximum) and counts itself done; the last block done
+   writes both to the host slot in one store, and clears the device slot
+   for the next launch that uses it.
    The host reads the host slot: no driver call per launch.  A probe
    kernel added to the image's first PTX object sets the offset between
    %globaltimer and the front end's clock once per device: it writes the
@@ -74,11 +76,13 @@ static const char clock_params[] =
   ".param .u64 %gtclk_dev, .param .u64 %gtclk_host";
 
 /* At the start of the entry's body: the first thread of the block takes
-   the start.  A launch not timed gives a null slot: nothing is taken.  */
+   the start; of a grid of one block it keeps it, else it gives it to
+   the device slot.  A launch not timed gives a null slot: nothing is
+   taken.  */
 static const char clock_start[] =
-  "\n.reg .u64 %gtclk_a, %gtclk_t, %gtclk_h;\n"
-  ".reg .u32 %gtclk_x, %gtclk_y, %gtclk_z;\n"
-  ".reg .pred %gtclk_p, %gtclk_q;\n"
+  "\n.reg .u64 %gtclk_a, %gtclk_h, %gtclk_s, %gtclk_t, %gtclk_0;\n"
+  ".reg .u32 %gtclk_n, %gtclk_x, %gtclk_y;\n"
+  ".reg .pred %gtclk_p, %gtclk_q, %gtclk_one;\n"
   "mov.u32 %gtclk_x, %tid.x;\n"
   "mov.u32 %gtclk_y, %tid.y;\n"
   "or.b32 %gtclk_x, %gtclk_x, %gtclk_y;\n"
@@ -89,43 +93,47 @@ static const char clock_start[] =
   "setp.eq.u64 %gtclk_q, %gtclk_a, 0;\n"
   "or.pred %gtclk_p, %gtclk_p, %gtclk_q;\n"
   "cvta.to.global.u64 %gtclk_a, %gtclk_a;\n"
+  "mov.u32 %gtclk_n, %nctaid.x;\n"
+  "mov.u32 %gtclk_y, %nctaid.y;\n"
+  "mul.lo.u32 %gtclk_n, %gtclk_n, %gtclk_y;\n"
+  "mov.u32 %gtclk_y, %nctaid.z;\n"
+  "mul.lo.u32 %gtclk_n, %gtclk_n, %gtclk_y;\n"
+  "setp.eq.u32 %gtclk_one, %gtclk_n, 1;\n"
   "@%gtclk_p bra $gtclk_started;\n"
-  "mov.u64 %gtclk_t, %globaltimer;\n"
-  "not.b64 %gtclk_t, %gtclk_t;\n"
-  "atom.global.max.u64 %gtclk_t, [%gtclk_a], %gtclk_t;\n"
+  "mov.u64 %gtclk_s, %globaltimer;\n"
+  "@%gtclk_one bra $gtclk_started;\n"
+  "not.b64 %gtclk_t, %gtclk_s;\n"
+  "red.global.max.u64 [%gtclk_a], %gtclk_t;\n"
   "$gtclk_started:\n";
 
 /* Where the entry returned: the first thread of the block takes the
-   end, and the block done last hands both times to the host.  */
+   end; of a grid of one block it writes both times to the host slot in
+   one store; else the block done last does, from the device slot, which
+   it clears.  */
 static const char clock_end[] =
   "$gtclk_ret:\n"
   "@%gtclk_p bra $gtclk_done;\n"
   "mov.u64 %gtclk_t, %globaltimer;\n"
-  "atom.global.max.u64 %gtclk_t, [%gtclk_a+8], %gtclk_t;\n"
+  "ld.param.u64 %gtclk_h, [%gtclk_host];\n"
+  "cvta.to.global.u64 %gtclk_h, %gtclk_h;\n"
+  "@%gtclk_one bra $gtclk_write;\n"
+  "red.global.max.u64 [%gtclk_a+8], %gtclk_t;\n"
   "membar.gl;\n"
   "atom.global.add.u32 %gtclk_x, [%gtclk_a+16], 1;\n"
-  "mov.u32 %gtclk_y, %nctaid.x;\n"
-  "mov.u32 %gtclk_z, %nctaid.y;\n"
-  "mul.lo.u32 %gtclk_y, %gtclk_y, %gtclk_z;\n"
-  "mov.u32 %gtclk_z, %nctaid.z;\n"
-  "mul.lo.u32 %gtclk_y, %gtclk_y, %gtclk_z;\n"
-  "sub.u32 %gtclk_y, %gtclk_y, 1;\n"
+  "sub.u32 %gtclk_y, %gtclk_n, 1;\n"
   "setp.ne.u32 %gtclk_q, %gtclk_x, %gtclk_y;\n"
   "@%gtclk_q bra $gtclk_done;\n"
   "membar.gl;\n"
-  "ld.param.u64 %gtclk_h, [%gtclk_host];\n"
-  "cvta.to.global.u64 %gtclk_h, %gtclk_h;\n"
-  "ld.volatile.global.u64 %gtclk_t, [%gtclk_a];\n"
-  "not.b64 %gtclk_t, %gtclk_t;\n"
-  "st.volatile.global.u64 [%gtclk_h], %gtclk_t;\n"
+  "ld.volatile.global.u64 %gtclk_s, [%gtclk_a];\n"
+  "not.b64 %gtclk_s, %gtclk_s;\n"
   "ld.volatile.global.u64 %gtclk_t, [%gtclk_a+8];\n"
-  "membar.sys;\n"
-  "st.volatile.global.u64 [%gtclk_h+8], %gtclk_t;\n"
-  "mov.u64 %gtclk_t, 0;\n"
+  "mov.u64 %gtclk_0, 0;\n"
   "mov.u32 %gtclk_x, 0;\n"
-  "st.volatile.global.u64 [%gtclk_a], %gtclk_t;\n"
-  "st.volatile.global.u64 [%gtclk_a+8], %gtclk_t;\n"
+  "st.volatile.global.u64 [%gtclk_a], %gtclk_0;\n"
+  "st.volatile.global.u64 [%gtclk_a+8], %gtclk_0;\n"
   "st.volatile.global.u32 [%gtclk_a+16], %gtclk_x;\n"
+  "$gtclk_write:\n"
+  "st.volatile.global.v2.u64 [%gtclk_h], {%gtclk_s, %gtclk_t};\n"
   "$gtclk_done:\n"
   "ret;\n";
 
@@ -664,7 +672,12 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 	}
       else
 	{
-	  g_start = h->start;
+	  /* Both come in one store; should the start lag all the same,
+	     the kernel has not ended for the host yet.  */
+	  if ((g_start = h->start) == 0
+	      && s->seq > __atomic_load_n (&q->clock_synced,
+					   __ATOMIC_ACQUIRE))
+	    return -1;
 	  *start = g_start - dev->clock_offset;
 	  *end = g_end - dev->clock_offset;
 	  /* The calibration is good to a microsecond or so, the front
