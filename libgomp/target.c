@@ -278,10 +278,8 @@ launch_region (struct gt_xfer *x, struct gt_construct *c,
    (an OMPT tool, GOMPTARGET_SUMMARY's count of keys, the mapping table
    in the trace): those take the general path, which says what it
    maps.  GOMPTARGET_PROFILE's records of the launch and of the wait
-   are gt_dev_run_waited's, as gt_xfer_run's and gt_xfer_wait's.
-   Inlined in both of gt_run_region's calls: the call costs the common
-   path more than the copy costs room.  */
-static inline __attribute__ ((always_inline)) void
+   are gt_dev_run_waited's, as gt_xfer_run's and gt_xfer_wait's.  */
+static inline void
 run_region_unmapped (struct gt_device *dev, void (*fn) (void *),
 		     void *entry, int num_teams, int thread_limit)
 {
@@ -296,6 +294,18 @@ run_region_unmapped (struct gt_device *dev, void (*fn) (void *),
     }
   /* As gt_xfer_run queues it and gt_xfer_wait waits for it.  */
   gt_dev_run_waited (dev, entry, num_teams, thread_limit);
+}
+
+/* The same, recorded (GOMPTARGET_PROFILE): out of the way of the region
+   that is not.  */
+static void __attribute__ ((noinline, cold))
+run_region_unmapped_traced (struct gt_device *dev, void (*fn) (void *),
+			    void *entry, int num_teams, int thread_limit,
+			    uint64_t t0)
+{
+  run_region_unmapped (dev, fn, entry, num_teams, thread_limit);
+  gt_profile_region (dev->id, (const void *) fn, num_teams, thread_limit, 0,
+		     false, t0);
 }
 
 GT_TLS const struct gt_splay_index *gt_last_region_index;
@@ -351,9 +361,8 @@ gt_run_region (struct gt_device *dev, void (*fn) (void *), size_t mapnum,
   if (mapnum == 0 && !(gt_profile_on & GT_PROFILE_SUMMARY)
       && !gt_ompt_active () && gt_debug_level < GT_DEBUG_MAPS)
     {
-      run_region_unmapped (dev, fn, entry, num_teams, thread_limit);
-      gt_profile_region (dev->id, (const void *) fn, num_teams,
-			 thread_limit, 0, false, t0);
+      run_region_unmapped_traced (dev, fn, entry, num_teams, thread_limit,
+				  t0);
       return;
     }
   x = xfer_for (dev, false, 0, NULL, false);
