@@ -413,7 +413,6 @@ nvptx_clock_calibrate (struct nvptx_device *dev, CUmodule module)
   CUdeviceptr box_dev;
   uint64_t g, h, last = 0;
   int64_t best = 0;
-  bool have = false;
   int samples = 0, tries, unset = 0;
   CUresult r;
 
@@ -455,10 +454,8 @@ nvptx_clock_calibrate (struct nvptx_device *dev, CUmodule module)
 	  if (g != last)
 	    {
 	      last = g;
-	      samples++;
-	      if (!have || (int64_t) (g - h) > best)
+	      if (samples++ == 0 || (int64_t) (g - h) > best)
 		best = (int64_t) (g - h);
-	      have = true;
 	    }
 	  else if (h - t0 > PROBE_WAIT_NS
 		   || CU (cuStreamQuery) (NULL) != CUDA_ERROR_NOT_READY)
@@ -473,10 +470,10 @@ nvptx_clock_calibrate (struct nvptx_device *dev, CUmodule module)
   if (r != CUDA_SUCCESS)
     {
       nvptx_report (dev, "the clock probe kernel", r);
-      have = false;
+      samples = 0;
     }
   CU (cuMemFreeHost) (box_host);
-  if (!have)
+  if (samples == 0)
     {
       gt_plugin_debug ("device %d: the kernels' clock is not used (%d "
 		       "samples of the probe)", nvptx_num (dev), samples);
@@ -660,24 +657,16 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 
   if (s->state == NVPTX_CLOCK_LAUNCHED)
     {
+      /* Both come in one store, the end read first.  Either missing:
+	 not run yet, or run without taking the times (a fault); a
+	 synchronisation since says which.  */
       g_end = __atomic_load_n (&h->end, __ATOMIC_ACQUIRE);
-      if (g_end == 0)
+      g_start = h->start;
+      if ((g_end == 0 || g_start == 0) && !nvptx_off ()
+	  && s->seq > __atomic_load_n (&q->clock_synced, __ATOMIC_ACQUIRE))
+	return -1;
+      if (g_end != 0 && g_start != 0)
 	{
-	  /* Not run yet, or run without taking the times (a fault): a
-	     synchronisation since says which.  */
-	  if (!nvptx_off ()
-	      && s->seq > __atomic_load_n (&q->clock_synced,
-					   __ATOMIC_ACQUIRE))
-	    return -1;
-	}
-      else
-	{
-	  /* Both come in one store; should the start lag all the same,
-	     the kernel has not ended for the host yet.  */
-	  if ((g_start = h->start) == 0
-	      && s->seq > __atomic_load_n (&q->clock_synced,
-					   __ATOMIC_ACQUIRE))
-	    return -1;
 	  *start = g_start - dev->clock_offset;
 	  *end = g_end - dev->clock_offset;
 	  /* The calibration is good to a microsecond or so, the front
@@ -691,7 +680,7 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 	    *end = bound;
 	  if (*start > *end)
 	    *start = *end;
-	  if (g_start != 0 && g_end >= g_start && *start >= base)
+	  if (g_end >= g_start && *start >= base)
 	    {
 	      *dev_start = *start - base;
 	      *dev_end = *end - base;

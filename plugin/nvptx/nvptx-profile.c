@@ -250,33 +250,32 @@ nvptx_time_begin (struct gtc_queue *gq, int kind, uint64_t seq)
   struct nvptx_mark *start = NULL, *end;
   CUresult r = CUDA_SUCCESS;
   void *slot;
-  /* Issued right behind a launch that takes its own times (and which
-     no synchronisation has seen run since): the stream is taken to be
-     busy without asking the driver; so it is behind an event not seen
-     reached, for a launch that takes its own times.  */
+  /* Issued right behind the operation timed last by events, or behind a
+     launch that takes its own times, which no synchronisation of the
+     stream has seen reached since.  */
+  bool behind_mark
+    = q->last_mark != NULL && q->last_seq == seq
+      && seq != __atomic_load_n (&q->synced_seq, __ATOMIC_RELAXED);
   bool behind_clocked
     = seq != 0
       && seq == __atomic_load_n (&q->clock_issued, __ATOMIC_RELAXED)
       && seq != __atomic_load_n (&q->clock_synced, __ATOMIC_RELAXED);
 
-  /* A launch of a kernel that takes its own times needs no event.  */
+  /* A launch of a kernel that takes its own times needs no event; behind
+     either, the stream is taken to be busy without asking the driver.  */
   if (kind == GT_PROFILE_OP_LAUNCH
       && (slot = nvptx_clock_take (q, seq)) != NULL)
     {
-      if (behind_clocked
-	  || (q->last_mark != NULL && q->last_seq == seq
-	      && seq != __atomic_load_n (&q->synced_seq, __ATOMIC_RELAXED)))
+      if (behind_mark || behind_clocked)
 	__atomic_store_n (&q->busy_seq, seq, __ATOMIC_RELAXED);
       return slot;
     }
   if (q->time_ref == NULL || nvptx_off ())
     return NULL;
-  /* Issued right behind the operation timed last, which the stream has
-     not finished: this one starts as it ends (and no earlier than now,
-     as that one has not ended yet).  Not asked of the driver when a
-     synchronisation of the stream since has seen it reached.  */
-  if (q->last_mark != NULL && q->last_seq == seq
-      && seq != __atomic_load_n (&q->synced_seq, __ATOMIC_RELAXED))
+  /* Behind the event timed last, which the stream has not reached: this
+     one starts as it ends (and no earlier than now, as that one has not
+     ended yet).  */
+  if (behind_mark)
     ON_HANDLE (q, r, CU (cuEventQuery) (q->last_mark->ev));
   if (r == CUDA_ERROR_NOT_READY)
     {
