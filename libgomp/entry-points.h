@@ -65,6 +65,14 @@ void GOMP_taskwait (void);
 void GOMP_taskgroup_end (void);
 void GOMP_barrier (void);
 _Bool GOMP_barrier_cancel (void);
+void GOMP_loop_end (void);
+_Bool GOMP_loop_end_cancel (void);
+void GOMP_sections_end (void);
+_Bool GOMP_sections_end_cancel (void);
+void *GOMP_single_copy_start (void);
+void GOMP_single_copy_end (void *);
+void GOMP_workshare_task_reduction_unregister (_Bool);
+void GOMP_parallel (void (*) (void *), void *, unsigned, unsigned);
 void GOMP_taskloop (void (*) (void *), void *, void (*) (void *, void *),
 		    long, long, unsigned, unsigned long, int, long, long,
 		    long);

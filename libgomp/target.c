@@ -870,12 +870,18 @@ gt_queued_complete_now (struct gt_queued *q, void *event)
 }
 
 void
+gt_queued_done (struct gt_queued *q)
+{
+  finished (q);
+  queued_free (q);
+}
+
+void
 gt_queued_wait (struct gt_queued *q)
 {
   if (!gt_dev_wait (q->dev, q->final))
     gt_fatal ("device %d: the work of a target task failed", q->dev->id);
-  finished (q);
-  queued_free (q);
+  gt_queued_done (q);
 }
 
 static void

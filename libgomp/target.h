@@ -132,6 +132,10 @@ void gt_queued_complete (struct gt_queued *q, void *event) GT_HIDDEN;
    failure is fatal).  */
 void gt_queued_wait (struct gt_queued *q) GT_HIDDEN;
 
+/* The same for a Q whose work the device reported complete
+   (gt_dev_done).  */
+void gt_queued_done (struct gt_queued *q) GT_HIDDEN;
+
 /* With callbacks: wait until Q is complete and its completion notice
    has been taken, then fulfil EVENT, all before returning.  */
 void gt_queued_complete_now (struct gt_queued *q, void *event) GT_HIDDEN;

@@ -1,17 +1,25 @@
-/* task-free.c -- target tasks met where the native runtime has no team:
-   outside every parallel region (the implicit team of the initial
-   thread, or of a thread the program made itself), where libgomp runs
+/* task-free.c -- target tasks that the native runtime never sees.  Where
+   it has no team (outside every parallel region: the implicit team of the
+   initial thread, or of a thread the program made itself) libgomp runs
    every task undeferred, so that a nowait construct handed to it as a
-   detached task would wait for the device at the directive.  There the
+   detached task would wait for the device at the directive; in the
+   implicit task of a team that GOMP_parallel started through this
+   library (task-team.c), a detached task costs the native runtime's task
+   and its dependences on top of the device's queue.  In both the
    construct is queued on its device at once and the thread goes on; the
    thread keeps the list of such tasks still pending, and the native
    runtime's synchronisation entry points, seen on their way to it
    (task-observer.c), wait for them: taskwait, the end of a taskgroup or
-   of a taskloop's implicit taskgroup, barriers, taskwait with depend, a
-   host task with depend clauses, and a target construct with depend
-   clauses.  Later target tasks of the same thread find them in the
-   dependence table (depend.c) and are queued behind them on the device.
-   libgomp README says why this design.
+   of a taskloop's implicit taskgroup, barriers (explicit, and those that
+   end worksharing constructs and the parallel region), taskwait with
+   depend, a host task with depend clauses, and a target construct with
+   depend clauses.  Later target tasks of the same thread find them in
+   the dependence table (depend.c) and are queued behind them on the
+   device.  Inside a team, a task body run by the native runtime (at a
+   barrier, a wait, or undeferred) hands its target tasks to the native
+   runtime as before: only the implicit task's own constructs, whose
+   every wait passes through here, are kept off it.  libgomp README says
+   why this design.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -50,6 +58,7 @@ struct free_task
   struct gt_queued *q;
   struct gt_device *dev;
   int depth;
+  bool in_team;			/* Met in the implicit task of a team.  */
 };
 
 /* Reap the completed ones when the list reaches this length.  */
@@ -57,14 +66,15 @@ struct free_task
 
 static GT_TLS struct free_task *pending;
 static GT_TLS size_t npending, pending_cap;
+GT_TLS int gt_dep_wait_depth;
 GT_TLS int gt_task_depth;
+GT_TLS int gt_team_level = -1;
+GT_TLS unsigned long gt_free_tasks_met;
 
 static int (*native_get_level) (void);
 static pthread_once_t level_once = PTHREAD_ONCE_INIT;
 
-/* A thread that leaves, and the program's exit, wait for the thread's
-   pending tasks first: they are tasks of its implicit parallel region,
-   whose end waits for them.  The key's value is the thread's list.  */
+/* The key's value is the thread's list (finish_all).  */
 static pthread_key_t pending_key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 
@@ -74,10 +84,20 @@ find_get_level (void)
   native_get_level = (int (*) (void)) gt_native_symbol ("omp_get_level");
 }
 
+/* A thread that leaves, and the program's exit, wait for the thread's
+   pending tasks met outside any team: they are tasks of its implicit
+   parallel region, whose end waits for them.  Those of a team that the
+   program leaves by exit () from its region are left, as the native
+   runtime leaves its own tasks.  */
 static void
 finish_all (void)
 {
-  gt_free_tasks_wait (0);
+  size_t i;
+
+  for (i = 0; i < npending; i++)
+    if (!pending[i].in_team)
+      gt_queued_wait (pending[i].q);
+  npending = 0;
   free (pending);
   pending = NULL;
   pending_cap = 0;
@@ -101,14 +121,26 @@ make_key (void)
   atexit (finish_all);
 }
 
-/* Is the calling thread in no team of the native runtime (and not
-   running a region for a device)?  */
+/* May the calling thread keep a target task off the native runtime?  Not
+   while it runs a region for a device; outside every team, yes (IN_TEAM
+   false); in a team, only in the implicit task that task-team.c started
+   at this level, and not in a task body the native runtime runs there
+   (IN_TEAM true).  */
 static bool
-no_team (void)
+free_context (bool *in_team)
 {
+  int level;
+
+  if (gt_current_device >= 0 || gt_context_device () >= 0)
+    return false;
   gt_once (&level_once, NULL, find_get_level);
-  return native_get_level != NULL && native_get_level () == 0
-	 && gt_current_device < 0 && gt_context_device () < 0;
+  if (native_get_level == NULL)
+    return false;
+  level = native_get_level ();
+  *in_team = level != 0;
+  return level == 0
+	 || (level == gt_team_level && gt_task_depth == 0
+	     && gt_dep_wait_depth == 0);
 }
 
 /* Finish the pending tasks that are at least MIN_DEPTH deep (all, if
@@ -121,9 +153,12 @@ finish (int min_depth, bool only_done)
   for (i = 0; i < npending; i++)
     {
       struct free_task *f = &pending[i];
-      if (f->depth >= min_depth
-	  && (!only_done || gt_dev_done (f->dev, gt_queued_event (f->q))))
+      if (f->depth < min_depth)
+	pending[j++] = *f;
+      else if (!only_done)
 	gt_queued_wait (f->q);
+      else if (gt_dev_done (f->dev, gt_queued_event (f->q)))
+	gt_queued_done (f->q);
       else
 	pending[j++] = *f;
     }
@@ -135,7 +170,17 @@ gt_free_tasks_wait (int min_depth)
 {
   if (GT_LIKELY (npending == 0))
     return;
+  /* Code of a region that a host device runs on this thread, while the
+     thread waits, met none of them: they are the waiting code's.  */
+  if (gt_current_device >= 0 || gt_context_device () >= 0)
+    return;
   finish (min_depth, false);
+}
+
+bool
+gt_free_tasks_pending (void)
+{
+  return npending != 0;
 }
 
 bool
@@ -147,9 +192,10 @@ gt_free_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
   tgt_event_t preds[GT_XFER_MAX_DEPS];
   struct gt_device *dev;
   struct gt_queued *q;
+  bool in_team;
   int n;
 
-  if (!no_team ())
+  if (!free_context (&in_team))
     return false;
   dev = gt_resolve_device (device);
   if (dev == NULL || !dev->async)
@@ -166,10 +212,13 @@ gt_free_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
   n = gt_depend_device_preds (depend, dev, preds, GT_XFER_MAX_DEPS);
   if (n < 0)
     {
-      /* Ordered behind what the device cannot order by itself: every
-	 task before it is complete once the pending ones are (host tasks
-	 here are undeferred).  */
+      /* Ordered behind what the device cannot order by itself.  Outside
+	 a team every task before it is complete once the pending ones
+	 are (host tasks there are undeferred); in a team a host task
+	 before it may still run, which the native runtime orders.  */
       gt_free_tasks_wait (0);
+      if (in_team)
+	return false;
       n = 0;
     }
   q = gt_queue_target_construct (what, dev, fn, mapnum, hostaddrs, sizes,
@@ -181,8 +230,9 @@ gt_free_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
       return true;
     }
   gt_depend_record_target (depend, dev, gt_queued_event (q));
-  gt_debug ("target task for device %d queued on the device outside any "
-	    "team%s", dev->id, n > 0 ? " behind its predecessors" : "");
+  gt_debug ("target task for device %d queued on the device%s, without a "
+	    "native task (%s)", dev->id, n > 0 ? " behind its predecessors" : "",
+	    in_team ? "the implicit task of a team" : "outside any team");
   if (npending >= REAP_AT && npending == pending_cap)
     finish (0, true);
   if (npending == pending_cap)
@@ -194,6 +244,8 @@ gt_free_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
   pending[npending].q = q;
   pending[npending].dev = dev;
   pending[npending].depth = gt_task_depth;
+  pending[npending].in_team = in_team;
   npending++;
+  gt_free_tasks_met++;
   return true;
 }

@@ -6,9 +6,14 @@
    taskwait, the end of a taskgroup or of a taskloop, barriers, and
    taskwait or a host task with depend clauses first wait for the target
    tasks met outside any team that are still pending on this thread
-   (task-free.c), which the native runtime does not know.  Every call
-   then goes on, unchanged, to the native runtime's entry point, which
-   does the rest.  Host tasking stays entirely with the native runtime.
+   (task-free.c), which the native runtime does not know, and so do the
+   barriers that end worksharing constructs (loops, sections, single
+   with copyprivate, task reductions).  Every call then goes on,
+   unchanged, to the native runtime's entry point, which does the rest;
+   those that may run other tasks' bodies on this thread count in
+   gt_task_depth while they do, so that a target task met there goes to
+   the native runtime.  Host tasking stays entirely with the native
+   runtime.
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -51,8 +56,6 @@ typedef void native_taskloop_ull_fn (void (*) (void *), void *,
 				     unsigned long long, unsigned long long,
 				     unsigned long long);
 
-GT_TLS int gt_dep_wait_depth;
-
 static native_task_fn *native_task;
 static native_taskwait_depend_fn *native_taskwait_depend;
 static native_taskwait_depend_fn *native_taskwait_depend_nowait;
@@ -61,6 +64,11 @@ static native_void_fn *native_barrier;
 static native_bool_fn *native_barrier_cancel;
 static native_taskloop_fn *native_taskloop;
 static native_taskloop_ull_fn *native_taskloop_ull;
+static native_void_fn *native_loop_end, *native_sections_end;
+static native_bool_fn *native_loop_end_cancel, *native_sections_end_cancel;
+static void *(*native_single_copy_start) (void);
+static void (*native_single_copy_end) (void *);
+static void (*native_workshare_task_reduction_unregister) (bool);
 static pthread_once_t native_once = PTHREAD_ONCE_INIT;
 
 static void
@@ -80,13 +88,34 @@ find_native (void)
   native_taskloop = (native_taskloop_fn *) gt_native_symbol ("GOMP_taskloop");
   native_taskloop_ull
     = (native_taskloop_ull_fn *) gt_native_symbol ("GOMP_taskloop_ull");
+  native_loop_end = (native_void_fn *) gt_native_symbol ("GOMP_loop_end");
+  native_loop_end_cancel
+    = (native_bool_fn *) gt_native_symbol ("GOMP_loop_end_cancel");
+  native_sections_end
+    = (native_void_fn *) gt_native_symbol ("GOMP_sections_end");
+  native_sections_end_cancel
+    = (native_bool_fn *) gt_native_symbol ("GOMP_sections_end_cancel");
+  native_single_copy_start
+    = (void *(*) (void)) gt_native_symbol ("GOMP_single_copy_start");
+  native_single_copy_end
+    = (void (*) (void *)) gt_native_symbol ("GOMP_single_copy_end");
+  native_workshare_task_reduction_unregister
+    = (void (*) (bool))
+      gt_native_symbol ("GOMP_workshare_task_reduction_unregister");
   if (native_task == NULL || native_taskwait_depend == NULL
       || native_taskwait == NULL || native_taskgroup_end == NULL
       || native_barrier == NULL || native_barrier_cancel == NULL
-      || native_taskloop == NULL || native_taskloop_ull == NULL)
+      || native_taskloop == NULL || native_taskloop_ull == NULL
+      || native_loop_end == NULL || native_loop_end_cancel == NULL
+      || native_sections_end == NULL || native_sections_end_cancel == NULL
+      || native_single_copy_start == NULL || native_single_copy_end == NULL
+      || native_workshare_task_reduction_unregister == NULL)
     gt_fatal ("the native OpenMP runtime lacks one of GOMP_task, "
 	      "GOMP_taskwait(_depend), GOMP_taskgroup_end, "
-	      "GOMP_barrier(_cancel), GOMP_taskloop(_ull)");
+	      "GOMP_barrier(_cancel), GOMP_taskloop(_ull), "
+	      "GOMP_loop_end(_cancel), GOMP_sections_end(_cancel), "
+	      "GOMP_single_copy_start/end, "
+	      "GOMP_workshare_task_reduction_unregister");
 }
 
 void
@@ -161,36 +190,130 @@ GOMP_taskwait_depend_nowait (void **depend)
    (waiting for more of them than OpenMP asks is harmless; see
    task-free.c).  */
 
+/* The native runtime first: it may run host tasks on this thread while
+   the device runs the pending target tasks.  */
+
 GT_PUBLIC void
 GOMP_taskwait (void)
 {
   gt_once (&native_once, NULL, find_native);
-  gt_free_tasks_wait (gt_task_depth);
+  gt_task_depth++;
   native_taskwait ();
+  gt_task_depth--;
+  gt_free_tasks_wait (gt_task_depth);
 }
 
 GT_PUBLIC void
 GOMP_taskgroup_end (void)
 {
   gt_once (&native_once, NULL, find_native);
-  gt_free_tasks_wait (gt_task_depth);
+  gt_task_depth++;
   native_taskgroup_end ();
+  gt_task_depth--;
+  gt_free_tasks_wait (gt_task_depth);
+}
+
+/* Before a barrier: the thread's pending target tasks are complete, and
+   the task bodies the native runtime runs there are deeper.  While the
+   device runs those, the thread runs its own host tasks.  */
+static void
+barrier_enter (void)
+{
+  gt_once (&native_once, NULL, find_native);
+  gt_task_depth++;
+  if (GT_UNLIKELY (gt_free_tasks_pending ()))
+    {
+      native_taskwait ();
+      gt_free_tasks_wait (0);
+    }
 }
 
 GT_PUBLIC void
 GOMP_barrier (void)
 {
-  gt_once (&native_once, NULL, find_native);
-  gt_free_tasks_wait (0);
+  barrier_enter ();
   native_barrier ();
+  gt_task_depth--;
 }
 
 GT_PUBLIC bool
 GOMP_barrier_cancel (void)
 {
-  gt_once (&native_once, NULL, find_native);
-  gt_free_tasks_wait (0);
-  return native_barrier_cancel ();
+  bool cancelled;
+
+  barrier_enter ();
+  cancelled = native_barrier_cancel ();
+  gt_task_depth--;
+  return cancelled;
+}
+
+/* The barriers that end worksharing constructs.  */
+
+GT_PUBLIC void
+GOMP_loop_end (void)
+{
+  barrier_enter ();
+  native_loop_end ();
+  gt_task_depth--;
+}
+
+GT_PUBLIC bool
+GOMP_loop_end_cancel (void)
+{
+  bool cancelled;
+
+  barrier_enter ();
+  cancelled = native_loop_end_cancel ();
+  gt_task_depth--;
+  return cancelled;
+}
+
+GT_PUBLIC void
+GOMP_sections_end (void)
+{
+  barrier_enter ();
+  native_sections_end ();
+  gt_task_depth--;
+}
+
+GT_PUBLIC bool
+GOMP_sections_end_cancel (void)
+{
+  bool cancelled;
+
+  barrier_enter ();
+  cancelled = native_sections_end_cancel ();
+  gt_task_depth--;
+  return cancelled;
+}
+
+/* single with copyprivate: the threads that do not run the body wait in
+   the first at a barrier, the one that does in the second.  */
+GT_PUBLIC void *
+GOMP_single_copy_start (void)
+{
+  void *data;
+
+  barrier_enter ();
+  data = native_single_copy_start ();
+  gt_task_depth--;
+  return data;
+}
+
+GT_PUBLIC void
+GOMP_single_copy_end (void *data)
+{
+  barrier_enter ();
+  native_single_copy_end (data);
+  gt_task_depth--;
+}
+
+GT_PUBLIC void
+GOMP_workshare_task_reduction_unregister (bool cancelled)
+{
+  barrier_enter ();
+  native_workshare_task_reduction_unregister (cancelled);
+  gt_task_depth--;
 }
 
 /* A taskloop runs its tasks' bodies in there outside a team; without

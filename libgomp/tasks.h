@@ -42,13 +42,22 @@ extern GT_TLS int gt_dep_wait_depth GT_HIDDEN;
 
 /* How deep the calling thread is in calls of the native GOMP_task (and
    GOMP_taskloop), which outside any team run the task's body before they
-   return (task-observer.c).  */
+   return, and, in a team, in the native runtime's waits and barriers,
+   which may run other tasks' bodies (task-observer.c).  */
 extern GT_TLS int gt_task_depth GT_HIDDEN;
 
-/* Outside any team of the native runtime (task-free.c): queue the nowait
+/* The native runtime's level (omp_get_level) of the implicit task that
+   the calling thread runs through GOMP_parallel (task-team.c), or -1:
+   there its target tasks may be kept off the native runtime
+   (task-free.c).  */
+extern GT_TLS int gt_team_level GT_HIDDEN;
+
+/* Outside any team of the native runtime, or in the implicit task of a
+   team started through task-team.c (task-free.c): queue the nowait
    construct on its device at once and keep it pending on this thread;
-   false if the thread is in a team (or the device cannot queue work),
-   for gt_target_task to hand it to the native runtime.  */
+   false elsewhere (or where the device cannot queue work, or, in a team,
+   a host task may come before it), for gt_target_task to hand it to the
+   native runtime.  */
 bool gt_free_target_task (enum gt_task_kind what, int device,
 			  void (*fn) (void *), size_t mapnum,
 			  void **hostaddrs, size_t *sizes,
@@ -56,7 +65,15 @@ bool gt_free_target_task (enum gt_task_kind what, int device,
 			  void **depend, void **args) GT_HIDDEN;
 
 /* Wait for the calling thread's pending target tasks of gt_free_target_
-   task met at least MIN_DEPTH deep in tasks (all: 0).  */
+   task met at least MIN_DEPTH deep in tasks (all: 0); none in the code of
+   a region the thread runs for a device.  */
 void gt_free_tasks_wait (int min_depth) GT_HIDDEN;
+
+/* Has the calling thread pending target tasks of gt_free_target_task?  */
+bool gt_free_tasks_pending (void) GT_HIDDEN;
+
+/* How many target tasks gt_free_target_task kept pending on the calling
+   thread so far.  */
+extern GT_TLS unsigned long gt_free_tasks_met GT_HIDDEN;
 
 #endif /* GT_TASKS_H */
