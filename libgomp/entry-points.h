@@ -73,6 +73,30 @@ void *GOMP_single_copy_start (void);
 void GOMP_single_copy_end (void *);
 void GOMP_workshare_task_reduction_unregister (_Bool);
 void GOMP_parallel (void (*) (void *), void *, unsigned, unsigned);
+void GOMP_parallel_loop_static (void (*) (void *), void *, unsigned, long,
+				long, long, long, unsigned);
+void GOMP_parallel_loop_dynamic (void (*) (void *), void *, unsigned, long,
+				 long, long, long, unsigned);
+void GOMP_parallel_loop_guided (void (*) (void *), void *, unsigned, long,
+				long, long, long, unsigned);
+void GOMP_parallel_loop_nonmonotonic_dynamic (void (*) (void *), void *,
+					      unsigned, long, long, long,
+					      long, unsigned);
+void GOMP_parallel_loop_nonmonotonic_guided (void (*) (void *), void *,
+					     unsigned, long, long, long,
+					     long, unsigned);
+void GOMP_parallel_loop_runtime (void (*) (void *), void *, unsigned, long,
+				 long, long, unsigned);
+void GOMP_parallel_loop_nonmonotonic_runtime (void (*) (void *), void *,
+					      unsigned, long, long, long,
+					      unsigned);
+void GOMP_parallel_loop_maybe_nonmonotonic_runtime (void (*) (void *),
+						    void *, unsigned, long,
+						    long, long, unsigned);
+void GOMP_parallel_sections (void (*) (void *), void *, unsigned, unsigned,
+			     unsigned);
+unsigned GOMP_parallel_reductions (void (*) (void *), void *, unsigned,
+				   unsigned);
 void GOMP_taskloop (void (*) (void *), void *, void (*) (void *, void *),
 		    long, long, unsigned, unsigned long, int, long, long,
 		    long);
