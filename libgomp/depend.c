@@ -341,6 +341,58 @@ gt_depend_device_preds (void **depend, struct gt_device *dev,
   return p.ok ? p.n : -1;
 }
 
+/* ---- Whether a new task follows a target task.  ---- */
+
+struct follows
+{
+  struct table *t;
+  bool yes;
+};
+
+static void
+follows_of (uintptr_t addr, int kind, void *arg)
+{
+  struct follows *f = arg;
+  struct entry *e;
+  size_t i;
+
+  if (f->yes)
+    return;
+  /* omp_all_memory, or an order this table does not follow.  */
+  if (addr == 0 || (kind != DEP_IN && kind != DEP_OUT))
+    {
+      f->yes = true;
+      return;
+    }
+  e = lookup (f->t, addr);
+  if (e == NULL)
+    {
+      f->yes = f->t->lossy;
+      return;
+    }
+  if (e->writer.who == WHO_TARGET
+      || (kind == DEP_OUT && e->too_many_readers))
+    {
+      f->yes = true;
+      return;
+    }
+  if (kind == DEP_OUT)
+    for (i = 0; i < e->nreaders && !f->yes; i++)
+      f->yes = e->readers[i].who == WHO_TARGET;
+}
+
+bool
+gt_depend_follows_target (void **depend)
+{
+  struct follows f;
+
+  f.t = get_table ();
+  f.yes = f.t->opaque;
+  if (depend != NULL && !f.yes)
+    each_dependence (depend, follows_of, &f);
+  return f.yes;
+}
+
 /* ---- Recording tasks.  ---- */
 
 static void

@@ -24,6 +24,8 @@
 
 #include "gomptarget-plugin.h"
 
+#include <stdbool.h>
+
 struct gt_device;
 
 /* The predecessors, by GCC's depend array DEPEND (may be NULL), of a new
@@ -33,6 +35,12 @@ struct gt_device;
    by itself.  */
 int gt_depend_device_preds (void **depend, struct gt_device *dev,
 			    tgt_event_t *events, int max)
+  __attribute__ ((visibility ("hidden")));
+
+/* May a new task of the calling thread with GCC's depend array DEPEND
+   (may be NULL) have a target task among its predecessors (true also
+   where the table does not know)?  */
+bool gt_depend_follows_target (void **depend)
   __attribute__ ((visibility ("hidden")));
 
 /* Record a new target task with DEPEND: of device DEV and complete at

@@ -3,12 +3,13 @@
    here only to note the depend clauses of each new task in the calling
    thread's dependence table (depend.c), so that a later target task is
    queued on its device at once only when no host task comes before it;
-   taskwait, the end of a taskgroup or of a taskloop, barriers, and
-   taskwait or a host task with depend clauses first wait for the target
-   tasks met outside any team that are still pending on this thread
-   (task-free.c), which the native runtime does not know, and so do the
-   barriers that end worksharing constructs (loops, sections, single
-   with copyprivate, task reductions).  Every call then goes on,
+   taskwait, the end of a taskgroup or of a taskloop, and barriers first
+   wait for the target tasks still pending on this thread (task-free.c),
+   which the native runtime does not know, and so do the barriers that
+   end worksharing constructs (loops, sections, single with copyprivate,
+   task reductions), and taskwait or a host task with depend clauses
+   that the dependence table cannot tell apart from a successor of a
+   target task.  Every call then goes on,
    unchanged, to the native runtime's entry point, which does the rest;
    those that may run other tasks' bodies on this thread count in
    gt_task_depth while they do, so that a target task met there goes to
@@ -150,9 +151,10 @@ GOMP_task (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
 {
   if ((flags & GT_TASK_FLAG_DEPEND) && depend != NULL)
     {
-      /* The target tasks met outside a team may be among its
-	 predecessors.  */
-      gt_free_tasks_wait (0);
+      /* The pending target tasks, which the native runtime does not
+	 know, may be among its predecessors.  */
+      if (gt_free_tasks_pending () && gt_depend_follows_target (depend))
+	gt_free_tasks_wait (0);
       gt_depend_record_other (depend);
     }
   gt_native_task (fn, data, cpyfn, arg_size, arg_align, if_clause, flags,
@@ -165,7 +167,8 @@ GT_PUBLIC void
 GOMP_taskwait_depend (void **depend)
 {
   gt_once (&native_once, NULL, find_native);
-  gt_free_tasks_wait (0);
+  if (gt_free_tasks_pending () && gt_depend_follows_target (depend))
+    gt_free_tasks_wait (0);
   gt_dep_wait_depth++;
   native_taskwait_depend (depend);
   gt_dep_wait_depth--;
@@ -180,7 +183,8 @@ GOMP_taskwait_depend_nowait (void **depend)
   if (native_taskwait_depend_nowait == NULL)
     gt_fatal ("GOMP_taskwait_depend_nowait: the native OpenMP runtime "
 	      "does not have it (a program of a newer GCC?)");
-  gt_free_tasks_wait (0);
+  if (gt_free_tasks_pending () && gt_depend_follows_target (depend))
+    gt_free_tasks_wait (0);
   gt_depend_record_other (depend);
   native_taskwait_depend_nowait (depend);
 }
