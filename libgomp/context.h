@@ -44,6 +44,14 @@ unsigned gt_context_region (void) GT_HIDDEN;
 /* The device this thread executes a region for, or -1 for the host.  */
 int gt_context_device (void) GT_HIDDEN;
 
+/* Does the calling thread run the code of a region for a device (one it
+   started, or a thread of that region's parallel constructs)?  */
+static inline bool
+gt_in_device_region (void)
+{
+  return gt_current_device >= 0 || gt_context_device () >= 0;
+}
+
 /* Make the calling thread the host's for a while (an ancestor region
    inside a region on a device), returning what it ran for (-1 if
    nothing: the host's); gt_context_resume gives it back.  */

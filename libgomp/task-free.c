@@ -84,6 +84,13 @@ find_get_level (void)
   native_get_level = (int (*) (void)) gt_native_symbol ("omp_get_level");
 }
 
+int
+gt_native_level (void)
+{
+  gt_once (&level_once, NULL, find_get_level);
+  return native_get_level != NULL ? native_get_level () : -1;
+}
+
 /* A thread that leaves, and the program's exit, wait for the thread's
    pending tasks met outside any team: they are tasks of its implicit
    parallel region, whose end waits for them.  Those of a team that the
@@ -131,12 +138,11 @@ free_context (bool *in_team)
 {
   int level;
 
-  if (gt_current_device >= 0 || gt_context_device () >= 0)
+  if (gt_in_device_region ())
     return false;
-  gt_once (&level_once, NULL, find_get_level);
-  if (native_get_level == NULL)
+  level = gt_native_level ();
+  if (level < 0)
     return false;
-  level = native_get_level ();
   *in_team = level != 0;
   return level == 0
 	 || (level == gt_team_level && gt_task_depth == 0
@@ -172,7 +178,7 @@ gt_free_tasks_wait (int min_depth)
     return;
   /* Code of a region that a host device runs on this thread, while the
      thread waits, met none of them: they are the waiting code's.  */
-  if (gt_current_device >= 0 || gt_context_device () >= 0)
+  if (gt_in_device_region ())
     return;
   finish (min_depth, false);
 }
@@ -181,6 +187,13 @@ bool
 gt_free_tasks_pending (void)
 {
   return npending != 0;
+}
+
+void
+gt_free_tasks_wait_before (void **depend)
+{
+  if (GT_UNLIKELY (npending != 0) && gt_depend_follows_target (depend))
+    gt_free_tasks_wait (0);
 }
 
 bool

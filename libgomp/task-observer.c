@@ -153,8 +153,7 @@ GOMP_task (void (*fn) (void *), void *data, void (*cpyfn) (void *, void *),
     {
       /* The pending target tasks, which the native runtime does not
 	 know, may be among its predecessors.  */
-      if (gt_free_tasks_pending () && gt_depend_follows_target (depend))
-	gt_free_tasks_wait (0);
+      gt_free_tasks_wait_before (depend);
       gt_depend_record_other (depend);
     }
   gt_native_task (fn, data, cpyfn, arg_size, arg_align, if_clause, flags,
@@ -167,8 +166,7 @@ GT_PUBLIC void
 GOMP_taskwait_depend (void **depend)
 {
   gt_once (&native_once, NULL, find_native);
-  if (gt_free_tasks_pending () && gt_depend_follows_target (depend))
-    gt_free_tasks_wait (0);
+  gt_free_tasks_wait_before (depend);
   gt_dep_wait_depth++;
   native_taskwait_depend (depend);
   gt_dep_wait_depth--;
@@ -183,8 +181,7 @@ GOMP_taskwait_depend_nowait (void **depend)
   if (native_taskwait_depend_nowait == NULL)
     gt_fatal ("GOMP_taskwait_depend_nowait: the native OpenMP runtime "
 	      "does not have it (a program of a newer GCC?)");
-  if (gt_free_tasks_pending () && gt_depend_follows_target (depend))
-    gt_free_tasks_wait (0);
+  gt_free_tasks_wait_before (depend);
   gt_depend_record_other (depend);
   native_taskwait_depend_nowait (depend);
 }

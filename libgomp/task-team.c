@@ -78,7 +78,6 @@ static const char *const native_names[N_COUNT] = {
 };
 
 static void *native[N_COUNT];
-static int (*native_get_level) (void);
 static pthread_once_t native_once = PTHREAD_ONCE_INIT;
 
 static void
@@ -88,9 +87,6 @@ find_native (void)
 
   for (i = 0; i < N_COUNT; i++)
     native[i] = gt_native_symbol (native_names[i]);
-  native_get_level = (int (*) (void)) gt_native_symbol ("omp_get_level");
-  if (native_get_level == NULL)
-    gt_fatal ("the native OpenMP runtime lacks omp_get_level");
 }
 
 /* The native runtime's entry point I (each is looked for once; a program
@@ -125,7 +121,7 @@ implicit_task (void *arg)
 
   /* A thread that starts a nested team from a task body is, in the new
      implicit task, in no task body.  */
-  gt_team_level = native_get_level ();
+  gt_team_level = gt_native_level ();
   gt_task_depth = 0;
   c->fn (c->data);
   /* The barrier that ends the region waits for the team's tasks, which

@@ -256,7 +256,7 @@ queue_at_directive (enum gt_task_kind what, int device, void (*fn) (void *),
   struct gt_device *dev;
   int n;
 
-  if (gt_current_device >= 0 || gt_context_device () >= 0)
+  if (gt_in_device_region ())
     return false;
   dev = gt_resolve_device (device);
   if (dev == NULL || !dev->async)

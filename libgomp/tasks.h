@@ -72,6 +72,14 @@ void gt_free_tasks_wait (int min_depth) GT_HIDDEN;
 /* Has the calling thread pending target tasks of gt_free_target_task?  */
 bool gt_free_tasks_pending (void) GT_HIDDEN;
 
+/* Before a new task or a wait with GCC's depend array DEPEND: wait for
+   them all if it may follow one of them (depend.c).  */
+void gt_free_tasks_wait_before (void **depend) GT_HIDDEN;
+
+/* The native runtime's omp_get_level for the calling thread, or -1 if
+   it has none.  */
+int gt_native_level (void) GT_HIDDEN;
+
 /* How many target tasks gt_free_target_task kept pending on the calling
    thread so far.  */
 extern GT_TLS unsigned long gt_free_tasks_met GT_HIDDEN;
