@@ -50,6 +50,7 @@
 #include "gt-once.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* A pending target task of this thread, and how deep in undeferred host
    tasks its construct was met (gt_task_depth).  */
@@ -61,11 +62,18 @@ struct free_task
   bool in_team;			/* Met in the implicit task of a team.  */
 };
 
-/* Reap the completed ones when the list reaches this length.  */
+/* Reap the completed ones when the list is full and reaches this
+   length.  */
 #define REAP_AT 32
+/* Reap those complete at the list's front every this many tasks met, so
+   that a thread far ahead of its device hands their records back for
+   its next tasks.  */
+#define REAP_FRONT_EVERY 8
 
+/* The thread's pending tasks are PENDING[FIRST] to PENDING[NPENDING - 1],
+   oldest first; NPENDING is 0 when there are none.  */
 static GT_TLS struct free_task *pending;
-static GT_TLS size_t npending, pending_cap;
+static GT_TLS size_t first, npending, pending_cap;
 GT_TLS int gt_dep_wait_depth;
 GT_TLS int gt_task_depth;
 GT_TLS int gt_team_level = -1;
@@ -101,10 +109,10 @@ finish_all (void)
 {
   size_t i;
 
-  for (i = 0; i < npending; i++)
+  for (i = first; i < npending; i++)
     if (!pending[i].in_team)
       gt_queued_wait (pending[i].q);
-  npending = 0;
+  first = npending = 0;
   free (pending);
   pending = NULL;
   pending_cap = 0;
@@ -156,7 +164,7 @@ finish (int min_depth, bool only_done)
 {
   size_t i, j = 0;
 
-  for (i = 0; i < npending; i++)
+  for (i = first; i < npending; i++)
     {
       struct free_task *f = &pending[i];
       if (f->depth < min_depth)
@@ -168,7 +176,24 @@ finish (int min_depth, bool only_done)
       else
 	pending[j++] = *f;
     }
+  first = 0;
   npending = j;
+}
+
+/* Finish the tasks at the front of the list that are complete.  */
+static void
+reap_front (void)
+{
+  while (first < npending)
+    {
+      struct free_task *f = &pending[first];
+      if (!gt_dev_done (f->dev, gt_queued_event (f->q)))
+	break;
+      gt_queued_done (f->q);
+      first++;
+    }
+  if (first == npending)
+    first = npending = 0;
 }
 
 void
@@ -246,6 +271,16 @@ gt_free_target_task (enum gt_task_kind what, int device, void (*fn) (void *),
   gt_debug ("target task for device %d queued on the device%s, without a "
 	    "native task (%s)", dev->id, n > 0 ? " behind its predecessors" : "",
 	    in_team ? "the implicit task of a team" : "outside any team");
+  if (npending - first >= REAP_FRONT_EVERY
+      && npending % REAP_FRONT_EVERY == 0)
+    reap_front ();
+  if (npending == pending_cap && first != 0)
+    {
+      memmove (pending, pending + first,
+	       (npending - first) * sizeof *pending);
+      npending -= first;
+      first = 0;
+    }
   if (npending >= REAP_AT && npending == pending_cap)
     finish (0, true);
   if (npending == pending_cap)
