@@ -7,8 +7,8 @@
    cost the host a driver call each.  On the emulated GPU every
    cuEventRecord fails here, and each region still has its kernel's span
    by the device's clock: empty ones of one team, and ones of 32 teams
-   that each spin SPIN_US on the device by its %globaltimer, whose span
-   lasts at least that long.  Each lies inside its region's span on the host.  On a real GPU
+   that each spin SPIN_US on the device, whose span lasts about that
+   long.  Each lies inside its region's span on the host.  On a real GPU
    (contrib/gpu-kit) the events work; the spans are the kernels' own
    all the same.  */
 
@@ -21,22 +21,19 @@
 /* More than the error of the clock's calibration.  */
 #define SLACK_US 500.0
 
+/* The kernels time their spin by omp_get_wtime (the preprocessor runs
+   for the host only, so one source serves every device).  On nvptx GCC's
+   counts the processor's cycles at the rate the driver gives, which a
+   GPU's boost clock outruns by a few per cent (1998.3 us for 2000 on an
+   H100): a span of the device's own clock counts as spun from this
+   fraction of SPIN_US.  */
+#define SPUN_FRACTION 0.95
+
 #pragma omp declare target
-/* Microseconds by the device's %globaltimer, the clock of the spans (GCC's
-   omp_get_wtime on nvptx counts the processor's cycles at the rate the
-   driver gives, which a GPU's boost clock outruns); on the host, where the
-   emulated GPU runs the kernel, the host's.  */
 static double
 now_us (void)
 {
-#ifdef __nvptx__
-  unsigned long long t;
-
-  __asm__ volatile ("mov.u64 %0, %%globaltimer;" : "=l" (t));
-  return (double) t * 1e-3;
-#else
   return omp_get_wtime () * 1e6;
-#endif
 }
 
 static void
@@ -96,15 +93,15 @@ main (int argc, char **argv)
     if (is_span (t->vals[i], "device", "work._omp_fn.*"))
       {
 	double dur = jnum (t->vals[i], "dur");
-	if (dur >= SPIN_US)
+	if (dur >= SPUN_FRACTION * SPIN_US)
 	  spun++;
 	if (dur > longest)
 	  longest = dur;
       }
   if (spun != REGIONS / 2)
     fail ("%d kernels' spans by the device's clock of %.0f us or more, "
-	  "not %d (the longest: %.3f us)", spun, SPIN_US, REGIONS / 2,
-	  longest);
+	  "not %d (the longest: %.3f us)", spun, SPUN_FRACTION * SPIN_US,
+	  REGIONS / 2, longest);
   printf ("trace: ok\n");
   return 0;
 }
