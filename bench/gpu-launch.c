@@ -1,12 +1,15 @@
 /* gpu-launch.c -- GPU benchmark: the latency of an empty kernel, as a
    target region that maps nothing, launched and waited for one at a
-   time; and as nowait regions, a batch launched and then waited for.
+   time, and again mapping a scalar; and as nowait regions, a batch
+   launched and then waited for.
    Copyright (C) 2026 The gomptarget authors.
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
    Usage: gpu-launch [BUDGET_MS [REPETITIONS]]
-   Prints "rep launch NS" (a region waited for) and "rep launch-nowait
-   NS" (per region of a batch of 64) for each repetition.  Built for
+   Prints "rep launch NS" (a region waited for), "rep launch-map NS"
+   (the same mapping one scalar tofrom: two copies beside the launch) and
+   "rep launch-nowait NS" (per region of a batch of 64) for each
+   repetition.  Built for
    nvptx; run it linked with -lgomptarget (or LD_PRELOAD) for
    gomptarget's nvptx plugin, or plain for GCC's own.  */
 
@@ -44,6 +47,23 @@ main (int argc, char **argv)
 	}
       while ((t = bench_now () - t0) < budget);
       bench_report ("launch", t, n);
+    }
+  for (long r = 0; r < reps; r++)
+    {
+      double t0 = bench_now (), t;
+      long n = 0, x = 0;
+      do
+	{
+	  for (int j = 0; j < CHUNK; j++)
+	    {
+#pragma omp target map(tofrom: x)
+	      x++;
+	    }
+	  n += CHUNK;
+	}
+      while ((t = bench_now () - t0) < budget);
+      BENCH_CHECK (x == n);
+      bench_report ("launch-map", t, n);
     }
   for (long r = 0; r < reps; r++)
     {
