@@ -372,7 +372,15 @@ outs_idle (struct nvptx_queue *q)
   bool idle;
 
   pthread_mutex_lock (&q->outs_lock);
-  idle = CU (cuStreamQuery) (q->stream) == CUDA_SUCCESS;
+  /* Under GOMPTARGET_PROFILE the answer may have been had before the
+     event that times the copy (nvptx-profile.c).  */
+  if (q->idle_at_mark != IDLE_UNKNOWN)
+    {
+      idle = q->idle_at_mark == IDLE_YES;
+      q->idle_at_mark = IDLE_UNKNOWN;
+    }
+  else
+    idle = CU (cuStreamQuery) (q->stream) == CUDA_SUCCESS;
   if (idle)
     outs_make_locked (q, UINT64_MAX);
   pthread_mutex_unlock (&q->outs_lock);

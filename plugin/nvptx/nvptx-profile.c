@@ -93,6 +93,7 @@ nvptx_times_init (struct nvptx_queue *q)
   q->last_seq = UINT64_MAX;
   q->synced_seq = UINT64_MAX;
   q->busy_seq = 0;
+  q->idle_at_mark = IDLE_UNKNOWN;
   q->read_after = 0;
   q->converting = false;
   q->anchor = NULL;
@@ -260,6 +261,9 @@ nvptx_time_begin (struct gtc_queue *gq, int kind, uint64_t seq)
     = seq != 0
       && seq == __atomic_load_n (&q->clock_issued, __ATOMIC_RELAXED)
       && seq != __atomic_load_n (&q->clock_synced, __ATOMIC_RELAXED);
+  bool copy = kind == GT_PROFILE_OP_COPY_TO || kind == GT_PROFILE_OP_COPY_FROM;
+
+  q->idle_at_mark = IDLE_UNKNOWN;
 
   /* A launch of a kernel that takes its own times needs no event; behind
      either, the stream is taken to be busy without asking the driver.  */
@@ -289,12 +293,20 @@ nvptx_time_begin (struct gtc_queue *gq, int kind, uint64_t seq)
     }
   if (start == NULL)
     {
+      /* A copy asks here, before the event, whether the stream is idle
+	 (the query it would make anyway).  */
+      if (copy)
+	{
+	  ON_HANDLE (q, r, CU (cuStreamQuery) (q->stream));
+	  q->idle_at_mark = r == CUDA_SUCCESS ? IDLE_YES : IDLE_NO;
+	}
       if ((start = mark_new (q)) != NULL)
 	ON_HANDLE (q, r, CU (cuEventRecord) (start->ev, q->stream));
       if (start == NULL || r != CUDA_SUCCESS)
 	{
 	  mark_put (q, start);
 	  mark_put (q, end);
+	  q->idle_at_mark = IDLE_UNKNOWN;
 	  return NULL;
 	}
       start->recorded = true;
@@ -302,7 +314,12 @@ nvptx_time_begin (struct gtc_queue *gq, int kind, uint64_t seq)
 	__atomic_store_n (&q->busy_seq, seq, __ATOMIC_RELAXED);
     }
   else
-    __atomic_store_n (&q->busy_seq, seq, __ATOMIC_RELAXED);
+    {
+      __atomic_store_n (&q->busy_seq, seq, __ATOMIC_RELAXED);
+      /* Behind an operation not yet done.  */
+      if (copy)
+	q->idle_at_mark = IDLE_NO;
+    }
   end->from = start;
   end->seq = seq + 1;
   return end;
@@ -317,6 +334,7 @@ nvptx_time_end (struct gtc_queue *gq, int unused_kind, void *token)
 
   (void) unused_kind;
   __atomic_store_n (&q->busy_seq, 0, __ATOMIC_RELAXED);
+  q->idle_at_mark = IDLE_UNKNOWN;
   if (end == NULL)
     return NULL;
   if (nvptx_clock_token (q, token))

@@ -300,6 +300,13 @@ struct nvptx_queue
      it and it was seen not reached, else 0 (atomic): the stream is busy,
      and the operations just before are likely not done either.  */
   uint64_t busy_seq;
+  /* For the copy being issued (from time_begin to time_end): IDLE_YES
+     if the stream had run everything before the event recorded ahead of
+     it, IDLE_NO if not, IDLE_UNKNOWN (0) if not known: the copy asks the
+     driver.  The event
+     itself keeps the stream busy for a moment, so that the copy, asking
+     after it, would take the slow path of a busy stream.  */
+  enum { IDLE_UNKNOWN, IDLE_YES, IDLE_NO } idle_at_mark;
   /* Taken (atomic) by the thread that converts the stream's events, the
      one draining the queue's times: a flag, not a lock, as no other
      waits for it.  */
