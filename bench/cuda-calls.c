@@ -2,7 +2,11 @@
    makes per operation cost the host, one by one: an empty kernel's
    launch (waited for, and in batches), the events around each launch
    that GOMPTARGET_PROFILE records (two per launch, or one per
-   boundary), their queries and conversions, and a host function.  No
+   boundary), their queries and conversions, and a host function; and a
+   waited region that maps a scalar as the plugin runs it (a copy of 8
+   bytes to the device from pinned staging memory, the launch, the copy
+   back, the synchronisation), without and with the four events that
+   time its copies under GOMPTARGET_PROFILE.  No
    OpenMP: the driver alone (dlopen of libcuda.so.1, or of the library
    named by $CUDA_LIB), so that the figures are the driver's and the
    plugin's choices can be weighed against them.  Built and run by the
@@ -26,6 +30,7 @@
 
 typedef int CUresult;
 typedef void *CUcontext, *CUmodule, *CUfunction, *CUstream, *CUevent;
+typedef unsigned long long CUdeviceptr;
 typedef void (*host_fn) (void *);
 
 #define CU_EVENT_DEFAULT 0
@@ -55,6 +60,10 @@ static struct
 		      unsigned, unsigned, unsigned, CUstream, void **,
 		      void **);
   CUresult (*host_func) (CUstream, host_fn, void *);
+  CUresult (*mem_alloc) (CUdeviceptr *, size_t);
+  CUresult (*mem_host_alloc) (void **, size_t, unsigned);
+  CUresult (*copy_to) (CUdeviceptr, const void *, size_t, CUstream);
+  CUresult (*copy_from) (void *, CUdeviceptr, size_t, CUstream);
 } cu;
 
 static const char ptx[] =
@@ -70,6 +79,9 @@ static long calls = 2000, reps = 5;
 static CUstream stream;
 static CUfunction kernel;
 static CUevent ev[2 * BATCH + 1];
+/* A scalar's device copy and the pinned staging memory of its copies.  */
+static CUdeviceptr scalar_dev;
+static char *staging;
 
 static double
 now_ns (void)
@@ -288,11 +300,70 @@ row_launch_batch_ev1 (long n)
   return launch_batches (n, 1);
 }
 
+/* A waited region that maps a scalar tofrom, as the nvptx plugin runs
+   it on an idle stream: the stream asked before each copy, the data
+   through pinned staging memory.  EVENTS 4: with the events that time
+   the two copies under GOMPTARGET_PROFILE (the kernel times itself),
+   each converted once from the one before.  */
+static long
+region_with_copies (long n, int events)
+{
+  long x = 0;
+  float ms;
+
+  if (events)
+    check (cu.event_record (ev[4], stream), "cuEventRecord");
+  for (long i = 0; i < n; i++)
+    {
+      cu.stream_query (stream);
+      memcpy (staging, &x, sizeof x);
+      if (events)
+	check (cu.event_record (ev[0], stream), "cuEventRecord");
+      check (cu.copy_to (scalar_dev, staging, sizeof x, stream),
+	     "cuMemcpyHtoDAsync");
+      if (events)
+	check (cu.event_record (ev[1], stream), "cuEventRecord");
+      launch ();
+      cu.stream_query (stream);
+      if (events)
+	check (cu.event_record (ev[2], stream), "cuEventRecord");
+      check (cu.copy_from (staging + 64, scalar_dev, sizeof x, stream),
+	     "cuMemcpyDtoHAsync");
+      if (events)
+	check (cu.event_record (ev[3], stream), "cuEventRecord");
+      check (cu.stream_sync (stream), "cuStreamSynchronize");
+      memcpy (&x, staging + 64, sizeof x);
+      x++;
+      if (events)
+	{
+	  check (cu.event_elapsed (&ms, ev[4], ev[0]), "cuEventElapsedTime");
+	  check (cu.event_elapsed (&ms, ev[0], ev[1]), "cuEventElapsedTime");
+	  check (cu.event_elapsed (&ms, ev[1], ev[2]), "cuEventElapsedTime");
+	  check (cu.event_elapsed (&ms, ev[2], ev[3]), "cuEventElapsedTime");
+	  /* The next region's reference.  */
+	  check (cu.event_record (ev[4], stream), "cuEventRecord");
+	}
+    }
+  return n;
+}
+
+static long
+row_region_copies (long n)
+{
+  return region_with_copies (n, 0);
+}
+
+static long
+row_region_copies_ev4 (long n)
+{
+  return region_with_copies (n, 4);
+}
+
 static const struct row
 {
   const char *name;
   long (*fn) (long);
-  int needs_kernel;
+  int needs_kernel;		/* 2: and device and pinned memory.  */
 } rows[] = {
   { "cuCtxGetCurrent", row_ctx_get, 0 },
   { "cuStreamQuery-idle", row_stream_query, 0 },
@@ -306,6 +377,8 @@ static const struct row
   { "launch-batch", row_launch_batch, 1 },
   { "launch-batch-2-events", row_launch_batch_ev2, 1 },
   { "launch-batch-1-event", row_launch_batch_ev1, 1 },
+  { "region-copies-waited", row_region_copies, 2 },
+  { "region-copies-waited-4-events", row_region_copies_ev4, 2 },
 };
 
 int
@@ -315,7 +388,7 @@ main (int argc, char **argv)
   void *lib;
   CUcontext ctx;
   CUmodule mod;
-  int dev, have_kernel;
+  int dev, have_kernel, have_memory;
 
   if (argc > 1)
     calls = strtol (argv[1], NULL, 10);
@@ -349,6 +422,10 @@ main (int argc, char **argv)
   cu.module_function = sym (lib, "cuModuleGetFunction");
   cu.launch = sym (lib, "cuLaunchKernel");
   cu.host_func = sym (lib, "cuLaunchHostFunc");
+  cu.mem_alloc = sym (lib, "cuMemAlloc_v2");
+  cu.mem_host_alloc = sym (lib, "cuMemHostAlloc");
+  cu.copy_to = sym (lib, "cuMemcpyHtoDAsync_v2");
+  cu.copy_from = sym (lib, "cuMemcpyDtoHAsync_v2");
 
   check (cu.init (0), "cuInit");
   check (cu.device_get (&dev, 0), "cuDeviceGet");
@@ -362,9 +439,16 @@ main (int argc, char **argv)
 		 && cu.launch (kernel, 1, 1, 1, 1, 1, 1, 0, stream, NULL,
 			       NULL) == 0
 		 && cu.stream_sync (stream) == 0);
+  have_memory = (cu.mem_alloc (&scalar_dev, 64) == 0
+		 && cu.mem_host_alloc ((void **) &staging, 128, 0) == 0);
 
   for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
     {
+      if (rows[r].needs_kernel == 2 && have_kernel && !have_memory)
+	{
+	  printf ("skip %s: no device or pinned memory\n", rows[r].name);
+	  continue;
+	}
       if (rows[r].needs_kernel && !have_kernel)
 	{
 	  printf ("skip %s: the driver does not run a PTX kernel of its own\n",
