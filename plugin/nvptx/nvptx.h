@@ -303,9 +303,9 @@ struct nvptx_queue
   /* For the copy being issued (from time_begin to time_end): IDLE_YES
      if the stream had run everything before the event recorded ahead of
      it, IDLE_NO if not, IDLE_UNKNOWN (0) if not known: the copy asks the
-     driver.  The event
-     itself keeps the stream busy for a moment, so that the copy, asking
-     after it, would take the slow path of a busy stream.  */
+     driver.  The event itself keeps the stream busy for a moment, so that
+     the copy, asking after it, would take the slow path of a busy
+     stream.  */
   enum { IDLE_UNKNOWN, IDLE_YES, IDLE_NO } idle_at_mark;
   /* Taken (atomic) by the thread that converts the stream's events, the
      one draining the queue's times: a flag, not a lock, as no other
