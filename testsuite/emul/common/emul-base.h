@@ -132,6 +132,14 @@ size_t emul_loaded_objects (const char *(*path_of) (const char *name),
 			    unsigned long long *adds,
 			    unsigned long long *subs);
 void emul_loaded_free (struct emul_loaded_object *objs, size_t n);
+/* The file of the program, whose dl_iterate_phdr name is empty:
+   /proc/self/exe, or the program's own file where the program was
+   started by running the dynamic loader.  */
+const char *emul_program_file (void);
+/* Open the object file PATH for reading (O_CLOEXEC): /proc/self/exe,
+   where there is no /proc, as the file the program was started from.
+   A descriptor, or -1.  */
+int emul_open_program (const char *path);
 
 /* An ELF64 file mapped for reading, with a checked section table.  */
 struct emul_elf

@@ -24,12 +24,57 @@
 
 #include "emul-base.h"
 
+#include <fcntl.h>
+#include <limits.h>
 #include <link.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* The program's file as the kernel named it (AT_EXECFN), made absolute,
+   copied when the library is loaded: AT_EXECFN points into the memory
+   of the program's argv[0] where the program was started by running the
+   dynamic loader ("ld.so PROGRAM", as a self-contained kit does), and a
+   program may write there (dirname (argv[0])).  */
+static char program_execfn[PATH_MAX];
+/* Started by running the dynamic loader: /proc/self/exe is the loader,
+   not the program (the kernel then gave no interpreter base).  */
+static bool started_by_loader;
+
+static void __attribute__ ((constructor))
+note_program_file (void)
+{
+  const char *execfn = (const char *) getauxval (AT_EXECFN);
+
+  if (execfn == NULL)
+    return;
+  started_by_loader = getauxval (AT_BASE) == 0;
+  if (realpath (execfn, program_execfn) == NULL
+      && strlen (execfn) < sizeof program_execfn)
+    strcpy (program_execfn, execfn);
+}
+
+const char *
+emul_program_file (void)
+{
+  if (started_by_loader && program_execfn[0])
+    return program_execfn;
+  return "/proc/self/exe";
+}
+
+int
+emul_open_program (const char *path)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+
+  /* No /proc (a chroot): the file the program was started from.  */
+  if (fd < 0 && strcmp (path, "/proc/self/exe") == 0 && program_execfn[0])
+    fd = open (program_execfn, O_RDONLY | O_CLOEXEC);
+  return fd;
+}
 
 struct collect
 {

@@ -30,7 +30,6 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/auxv.h>
 
 struct hsym
 {
@@ -52,15 +51,7 @@ static const char *
 object_path (const char *name)
 {
   if (name[0] == '\0')
-    {
-      /* A program started by running the dynamic loader ("ld.so
-	 PROGRAM", as a self-contained kit does) is not /proc/self/exe,
-	 the loader, but the file the loader was given, which it puts in
-	 AT_EXECFN; the kernel then gave no interpreter base (AT_BASE).  */
-      if (getauxval (AT_BASE) == 0 && getauxval (AT_EXECFN))
-	return (const char *) getauxval (AT_EXECFN);
-      return "/proc/self/exe";
-    }
+    return emul_program_file ();
   return name[0] == '/' ? name : NULL;
 }
 
@@ -134,14 +125,7 @@ emul_runtime_object (const char *path)
 static void
 read_object (const char *path, uintptr_t base)
 {
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0 && strcmp (path, "/proc/self/exe") == 0)
-    {
-      /* No /proc (a chroot): the name the program was started by.  */
-      const char *exe = (const char *) getauxval (AT_EXECFN);
-      if (exe)
-	fd = open (exe, O_RDONLY | O_CLOEXEC);
-    }
+  int fd = emul_open_program (path);
   struct emul_elf elf;
   if (fd < 0 || !emul_elf_map (fd, &elf))
     return;

@@ -59,7 +59,7 @@ static const char *
 object_path (const char *name)
 {
   if (name[0] == '\0')
-    return "/proc/self/exe";
+    return emul_program_file ();
   if (strstr (name, "linux-vdso") != NULL || strstr (name, "linux-gate"))
     return NULL;
   return name;
@@ -69,7 +69,7 @@ object_path (const char *name)
 static bool
 open_object (struct host_object *o)
 {
-  int fd = open (o->path, O_RDONLY | O_CLOEXEC);
+  int fd = emul_open_program (o->path);
   const Elf64_Ehdr *eh;
   const Elf64_Shdr *sh, *symsec = NULL;
   const char *shstr;
