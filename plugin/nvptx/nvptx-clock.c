@@ -644,6 +644,34 @@ sync_bound (struct nvptx_queue *q, uint64_t seq)
   return bound;
 }
 
+/* The offset of DEV's timer, kept true by a kernel timed from G_START
+   to G_END on it, issued at WHEN and seen done by a synchronisation that
+   returned, or whose end was read, at BOUND: the offset of the front
+   end's clock to it.  The probe sets it once, but the two clocks
+   drift apart by some millionths (milliseconds in a long run).  An
+   offset that puts the kernel before WHEN or after BOUND is wrong: it
+   is moved as little as puts the kernel's start after WHEN and its end
+   before BOUND, or, where the span by the device's timer is the longer
+   (a timer faster than the front end's clock), its start at WHEN.  Races of two queues leave either
+   one's.  */
+static uint64_t
+track_offset (struct nvptx_device *dev, uint64_t when, uint64_t bound,
+	      uint64_t g_start, uint64_t g_end)
+{
+  uint64_t off = __atomic_load_n (&dev->clock_offset, __ATOMIC_RELAXED);
+  uint64_t was = off;
+
+  /* In unsigned arithmetic: the front end's times are positive, the
+     offset is the difference of two clocks, of any sign.  */
+  if ((int64_t) (g_start - off - when) < 0)
+    off = g_start - when;
+  else if (bound > when && (int64_t) (g_end - off - bound) > 0)
+    off = g_end - g_start <= bound - when ? g_end - bound : g_start - when;
+  if (off != was)
+    __atomic_store_n (&dev->clock_offset, off, __ATOMIC_RELAXED);
+  return off;
+}
+
 int
 nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 		  uint64_t *end, uint64_t *dev_start, uint64_t *dev_end)
@@ -652,7 +680,7 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
   struct nvptx_clock_slot *s = token;
   volatile struct nvptx_clock_host *h
     = &q->clock_host[s - q->clock_slots];
-  uint64_t g_end, g_start, bound, base = dev->time_base_ns;
+  uint64_t g_end, g_start, bound, off, base = dev->time_base_ns;
   int got = 0;
 
   if (s->state == NVPTX_CLOCK_LAUNCHED)
@@ -667,13 +695,17 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 	return -1;
       if (g_end != 0 && g_start != 0)
 	{
-	  *start = g_start - dev->clock_offset;
-	  *end = g_end - dev->clock_offset;
-	  /* The calibration is good to a microsecond or so, the front
-	     end's clock drifts from the device's: the kernel ran after it
-	     was issued, and before a synchronisation that saw it done
-	     returned.  */
-	  bound = sync_bound (q, s->seq);
+	  /* The kernel had ended when its end was read, as it had when a
+	     synchronisation that saw it done returned.  */
+	  bound = gtc_profile_clock ();
+	  if (sync_bound (q, s->seq) < bound)
+	    bound = sync_bound (q, s->seq);
+	  off = track_offset (dev, s->when, bound, g_start, g_end);
+	  *start = g_start - off;
+	  *end = g_end - off;
+	  /* Within a span too short for the device's (a timer faster than
+	     the front end's clock), the kernel ran after it was issued,
+	     and before a synchronisation that saw it done returned.  */
 	  if (*start < s->when)
 	    *start = s->when;
 	  if (*end > bound)

@@ -388,6 +388,24 @@ emul_config_load (void)
      microseconds.  The stream here waits so long before each.  */
   ok &= env_count ("GOMPTARGET_EMUL_CUDA_HOST_FN_US", &c->host_fn_us);
 
+  /* A GPU's timer drifts from the host's clocks, by some millionths.
+     Here by the millionths given (a minus sign: slower), from when the
+     driver was loaded.  */
+  s = getenv ("GOMPTARGET_EMUL_CUDA_CLOCK_DRIFT");
+  c->clock_drift = 0;
+  if (s && *s)
+    {
+      const char *p = s + (*s == '-');
+      if (emul_parse_number (&p, 500000, &v) && *p == '\0')
+	c->clock_drift = *s == '-' ? -(long) v : (long) v;
+      else
+	{
+	  emul_bad_setting ("GOMPTARGET_EMUL_CUDA_CLOCK_DRIFT", s,
+			    "expected millionths from -500000 to 500000");
+	  ok = false;
+	}
+    }
+
   c->host_fn_lock = false;
   s = getenv ("GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK");
   if (s && *s)

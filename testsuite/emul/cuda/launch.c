@@ -205,13 +205,27 @@ gcc_abi (const struct ptx_sym *sym)
 
 /* The device's %globaltimer: nanoseconds of the real-time clock, as a
    GPU's usually is, on another base than the events' (CLOCK_MONOTONIC),
-   so that a runtime that mixes the two shows it.  */
+   so that a runtime that mixes the two shows it; under
+   GOMPTARGET_EMUL_CUDA_CLOCK_DRIFT faster or slower by so many millionths
+   since the first reading, so that a runtime that sets the offset of the
+   two clocks once shows that.  */
 static uint64_t
 globaltimer (void)
 {
+  static uint64_t first;
   struct timespec t;
+  uint64_t now, from;
+
   clock_gettime (CLOCK_REALTIME, &t);
-  return (uint64_t) t.tv_sec * 1000000000u + (uint64_t) t.tv_nsec;
+  now = (uint64_t) t.tv_sec * 1000000000u + (uint64_t) t.tv_nsec;
+  if (emul_config.clock_drift == 0)
+    return now;
+  from = 0;
+  if (!__atomic_compare_exchange_n (&first, &from, now, false,
+				    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    now += (uint64_t) (int64_t) ((double) (now - from)
+				 * (double) emul_config.clock_drift / 1e6);
+  return now;
 }
 
 /* gomptarget's clock probe (nvptx-clock.c), run natively: the timer
