@@ -16,9 +16,11 @@
    for the next launch that uses it.
    The host reads the host slot: no driver call per launch.  A probe
    kernel added to the image's first PTX object sets the offset between
-   %globaltimer and the front end's clock once per device: it writes the
-   timer to host memory for a while, and the host, reading it, keeps
-   the tightest bound.
+   %globaltimer and the front end's clock as the device starts: it
+   writes the timer to host memory for a while, and the host, reading
+   it, keeps the tightest bound.  The two clocks then drift apart: each
+   kernel's times, which lie between its launch and the reading of its
+   end, keep the offset true (track_offset).
 
    Each queue has a ring of slots; a launch gets the next one if it is
    free (its times read), else it is timed by events as before; so is a

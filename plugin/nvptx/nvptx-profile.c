@@ -11,7 +11,10 @@
    whose time on the front end's clock was taken then): the gaps are
    short, so the float of milliseconds that cuEventElapsedTime gives
    loses nothing a microsecond shows, and they add up exactly to whole
-   nanoseconds.  The core reads them once the end event has been
+   nanoseconds; the GPU's timer drifts from the front end's clock, so an
+   event converted to a time before it was recorded or after it was read
+   is moved inside, and those converted from it move with it.  The core
+   reads them once the end event has been
    reached, where it syncs or issues to the stream; not while it issues
    to a busy stream those of the BUSY_LAG operations just before (most
    likely not reached either: the read would be a driver call bound to
@@ -66,6 +69,9 @@ struct nvptx_mark
 				   its operation.  */
   uint64_t ns, dev_ns;		/* With MARK_CONVERTED: on the front end's
 				   clock and on the device's.  */
+  uint64_t at;			/* The front end's clock as it was
+				   recorded: the stream reached it
+				   later.  */
   struct nvptx_mark *from;	/* As an end, i.e. a token: the start.  */
   struct nvptx_mark *next;	/* In the stream's free lists.  */
 };
@@ -301,7 +307,10 @@ nvptx_time_begin (struct gtc_queue *gq, int kind, uint64_t seq)
 	  q->idle_at_mark = r == CUDA_SUCCESS ? IDLE_YES : IDLE_NO;
 	}
       if ((start = mark_new (q)) != NULL)
-	ON_HANDLE (q, r, CU (cuEventRecord) (start->ev, q->stream));
+	{
+	  start->at = gtc_profile_clock ();
+	  ON_HANDLE (q, r, CU (cuEventRecord) (start->ev, q->stream));
+	}
       if (start == NULL || r != CUDA_SUCCESS)
 	{
 	  mark_put (q, start);
@@ -339,6 +348,7 @@ nvptx_time_end (struct gtc_queue *gq, int unused_kind, void *token)
     return NULL;
   if (nvptx_clock_token (q, token))
     return nvptx_clock_end (q, token);
+  end->at = gtc_profile_clock ();
   ON_HANDLE (q, r, CU (cuEventRecord) (end->ev, q->stream));
   if (r != CUDA_SUCCESS)
     {
@@ -365,7 +375,8 @@ mark_convert (struct nvptx_queue *q, struct nvptx_mark *m)
 {
   struct nvptx_mark *a = q->anchor;
   float ms;
-  int64_t delta;
+  int64_t delta, shift = 0;
+  uint64_t now;
   CUresult r;
 
   if (m->state != MARK_NEW)
@@ -386,6 +397,20 @@ mark_convert (struct nvptx_queue *q, struct nvptx_mark *m)
     }
   m->ns = (a != NULL ? a->ns : q->time_ref_ns) + (uint64_t) delta;
   m->dev_ns = (a != NULL ? a->dev_ns : q->time_ref_dev) + (uint64_t) delta;
+  /* The GPU's timer drifts from the front end's clock by some
+     millionths, and the gaps add up: the stream reached M after it was
+     recorded and before it was read (now).  A time outside is moved
+     inside, and the events converted from M later move with it.  */
+  now = gtc_profile_clock ();
+  if ((int64_t) (m->ns - m->at) < 0)
+    shift = (int64_t) (m->at - m->ns);
+  else if ((int64_t) (m->ns - now) > 0)
+    shift = -(int64_t) (m->ns - now);
+  if ((int64_t) m->dev_ns + shift >= 0)
+    {
+      m->ns += (uint64_t) shift;
+      m->dev_ns += (uint64_t) shift;
+    }
   m->state = MARK_CONVERTED;
   __atomic_add_fetch (&m->refs, 1, __ATOMIC_RELAXED);
   q->anchor = m;

@@ -1,17 +1,21 @@
 /* Copyright (C) 2026 The gomptarget authors.
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
-   GOMPTARGET_PROFILE with the nvptx plugin, the kernels timing
-   themselves by the GPU's %globaltimer (nvptx-clock.c), whose rate is
-   not quite the host clock's: the offset between the two clocks, set
-   once as the device starts, drifts.  The emulated GPU's timer here runs
-   2% fast, then 2% slow (GOMPTARGET_EMUL_CUDA_CLOCK_DRIFT): over the
-   REGIONS regions, each of which spins SPIN_US on the device, the
-   timer gains (loses) several regions' worth.  Every kernel's span by
-   the device's clock still lies inside its region's span on the host and
-   lasts about SPIN_US.  With the offset of the start, the spans of the
-   later regions would slide out of their regions, clipped to nothing.
-   On a real GPU (contrib/gpu-kit) the drift is the GPU's own.  */
+   GOMPTARGET_PROFILE with the nvptx plugin: the GPU's timers, by which
+   the kernels time themselves (%globaltimer, nvptx-clock.c) and CUDA
+   events time the copies (nvptx-profile.c), do not run quite at the
+   host clock's rate: the offset between the clocks, taken once as the
+   device starts, drifts.  The emulated GPU's timers here run 2% fast,
+   then 2% slow (GOMPTARGET_EMUL_CUDA_CLOCK_DRIFT): over the REGIONS
+   regions, each of which copies an array each way and spins SPIN_US on
+   the device, they gain (lose) several regions' worth.  Every span by
+   the device's clock still lies inside its region's span on the host,
+   and each kernel's lasts about SPIN_US: first with the kernels' clock
+   alone (every cuEventRecord fails, and the regions copy nothing), then
+   with copies timed by events.  With the offsets of the start, the spans of the later
+   regions would slide out of their regions, the kernels' clipped to
+   nothing.  On a real GPU (contrib/gpu-kit) the drift is the GPU's
+   own.  */
 
 #include <omp.h>
 #include <stdlib.h>
@@ -24,6 +28,9 @@
 /* A span counts as the spin's from this fraction of SPIN_US (a GPU's
    omp_get_wtime counts cycles at a rate its boost clock outruns).  */
 #define SPUN_FRACTION 0.9
+#define N (64 * 1024)
+
+static int a[N];
 
 #pragma omp declare target
 static double
@@ -42,24 +49,80 @@ spin (double us)
 }
 #pragma omp end declare target
 
+/* The regions, copying A each way if COPIES.  */
 static void
-work (void)
+work (bool copies)
 {
   for (int r = 0; r < REGIONS; r++)
-    {
+    if (copies)
+      {
+#pragma omp target map(tofrom: a)
+	{
+	  spin (SPIN_US);
+	  a[r] = r;
+	}
+      }
+    else
+      {
 #pragma omp target
-      spin (SPIN_US);
-    }
+	spin (SPIN_US);
+      }
 }
 
+/* The spans of category CAT named NAME in T, in the order of their
+   starts, in S (room for REGIONS): how many.  */
+static int
+spans_in_order (const struct jval *t, const char *cat, const char *name,
+		const struct jval **s)
+{
+  int n = 0;
+
+  for (int i = 0; i < t->n; i++)
+    if (is_span (t->vals[i], cat, name) && n < REGIONS)
+      s[n++] = t->vals[i];
+  qsort (s, n, sizeof *s, by_start);
+  return n;
+}
+
+/* How many of the REGIONS spans of the device named NAME in T lie inside
+   their own region's span (the one of the same rank), give or take
+   SLACK_US: a span that slid into a later region counts as outside.  */
+static int
+inside_own_region (const struct jval *t, const char *name)
+{
+  const struct jval *r[REGIONS], *d[REGIONS];
+  int n = 0;
+
+  if (spans_in_order (t, "region", "work._omp_fn.*", r) != REGIONS
+      || spans_in_order (t, "device", name, d) != REGIONS)
+    return -1;
+  for (int i = 0; i < REGIONS; i++)
+    {
+      double rs = jnum (r[i], "ts"), re = rs + jnum (r[i], "dur");
+      double ds = jnum (d[i], "ts"), de = ds + jnum (d[i], "dur");
+      n += ds >= rs - SLACK_US && de <= re + SLACK_US;
+    }
+  return n;
+}
+
+/* Check the trace of a run whose GPU timers drift by DRIFT; the copies
+   are timed by events if EVENTS.  */
 static void
-check (const char *drift)
+check (const char *drift, bool events)
 {
   struct jval *t;
   int i, n, spun = 0;
   double shortest = 1e30;
 
   setenv ("GOMPTARGET_EMUL_CUDA_CLOCK_DRIFT", drift, 1);
+  /* Without events, the regions copy nothing (a copy behind a kernel
+     needs an event).  */
+  setenv ("DRIFT_TEST_COPIES", events ? "1" : "0", 1);
+  if (events)
+    unsetenv ("GOMPTARGET_EMUL_CUDA_FAIL");
+  else
+    setenv ("GOMPTARGET_EMUL_CUDA_FAIL", "cuEventRecord=CUDA_ERROR_UNKNOWN",
+	    1);
   t = child_trace ("drift");
   check_events (t);
   if ((n = count_spans (t, "region", "work._omp_fn.*")) != REGIONS)
@@ -67,10 +130,19 @@ check (const char *drift)
   if ((n = count_spans (t, "device", "work._omp_fn.*")) != REGIONS)
     fail ("drift %s: %d kernels with a span by the device's clock, not %d",
 	  drift, n, REGIONS);
-  if ((n = count_inside (t, "device", "work._omp_fn.*", "region",
-			 "work._omp_fn.*", SLACK_US)) != REGIONS)
+  if (events
+      && ((n = count_spans (t, "device", "copy to device")) != REGIONS
+	  || (n = count_spans (t, "device", "copy from device")) != REGIONS))
+    fail ("drift %s: %d copies by the device's clock, not %d each way",
+	  drift, n, REGIONS);
+  if ((n = inside_own_region (t, "work._omp_fn.*")) != REGIONS)
     fail ("drift %s: %d of %d kernels' spans by the device's clock inside "
 	  "their region's", drift, n, REGIONS);
+  if (events
+      && ((n = inside_own_region (t, "copy to device")) != REGIONS
+	  || (n = inside_own_region (t, "copy from device")) != REGIONS))
+    fail ("drift %s: %d of %d copies' spans by the device's clock inside "
+	  "their region's, one way", drift, n, REGIONS);
   for (i = 0; i < t->n; i++)
     if (is_span (t->vals[i], "device", "work._omp_fn.*"))
       {
@@ -93,14 +165,14 @@ main (int argc, char **argv)
   (void) argv;
   if (argc > 1)
     {
-      work ();
+      const char *copies = getenv ("DRIFT_TEST_COPIES");
+      work (copies != NULL && *copies == '1');
       return 0;
     }
-  /* The copies and launches without the clock are not timed by events:
-     every span by the device's clock is the kernels' own.  */
-  setenv ("GOMPTARGET_EMUL_CUDA_FAIL", "cuEventRecord=CUDA_ERROR_UNKNOWN", 1);
-  check ("20000");
-  check ("-20000");
+  check ("20000", false);
+  check ("-20000", false);
+  check ("20000", true);
+  check ("-20000", true);
   printf ("trace: ok\n");
   return 0;
 }

@@ -268,6 +268,20 @@ env_count (const char *name, unsigned long *out)
   return false;
 }
 
+uint64_t
+emul_drifted (uint64_t now, uint64_t *first)
+{
+  uint64_t from = 0;
+
+  if (emul_config.clock_drift == 0
+      || __atomic_compare_exchange_n (first, &from, now, false,
+				      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    return now;
+  return now + (uint64_t) (int64_t) ((double) (now - from)
+				     * (double) emul_config.clock_drift
+				     / 1e6);
+}
+
 bool
 emul_config_load (void)
 {

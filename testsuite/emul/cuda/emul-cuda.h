@@ -78,6 +78,12 @@ extern pthread_mutex_t emul_host_fn_lock;
 
 extern struct emul_config emul_config;
 
+/* NOW, nanoseconds of a host clock, as the device's timers give it
+   under GOMPTARGET_EMUL_CUDA_CLOCK_DRIFT: faster or slower by the
+   millionths given since *FIRST, that clock's first reading (0 before
+   it).  */
+uint64_t emul_drifted (uint64_t now, uint64_t *first);
+
 /* Read the environment once.  False (after a message on stderr) when a
    setting is malformed.  */
 bool emul_config_load (void);

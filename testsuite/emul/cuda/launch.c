@@ -214,18 +214,10 @@ globaltimer (void)
 {
   static uint64_t first;
   struct timespec t;
-  uint64_t now, from;
 
   clock_gettime (CLOCK_REALTIME, &t);
-  now = (uint64_t) t.tv_sec * 1000000000u + (uint64_t) t.tv_nsec;
-  if (emul_config.clock_drift == 0)
-    return now;
-  from = 0;
-  if (!__atomic_compare_exchange_n (&first, &from, now, false,
-				    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-    now += (uint64_t) (int64_t) ((double) (now - from)
-				 * (double) emul_config.clock_drift / 1e6);
-  return now;
+  return emul_drifted ((uint64_t) t.tv_sec * 1000000000u
+		       + (uint64_t) t.tv_nsec, &first);
 }
 
 /* gomptarget's clock probe (nvptx-clock.c), run natively: the timer

@@ -792,9 +792,11 @@ stamp_run (struct emul_op *op)
 {
   struct stamp *t;
   memcpy (&t, op->payload, sizeof t);
+  static uint64_t first;
   struct timespec now;
   clock_gettime (CLOCK_MONOTONIC, &now);
-  t->ms = (double) now.tv_sec * 1e3 + (double) now.tv_nsec / 1e6;
+  t->ms = (double) emul_drifted ((uint64_t) now.tv_sec * 1000000000u
+				 + (uint64_t) now.tv_nsec, &first) / 1e6;
 }
 
 static void
