@@ -99,6 +99,24 @@ poll_for (struct gtc_queue_state *s, const uint64_t *word, uint64_t target)
   qlock (s);
 }
 
+/* Q's lock held: as poll_for, yielding the processor up to YIELDS times
+   instead of pausing.  */
+static inline void
+yield_for (struct gtc_queue_state *s, const uint64_t *word, uint64_t target,
+	   unsigned yields)
+{
+  unsigned i;
+
+  qunlock (s);
+  for (i = 0; i < yields; i++)
+    {
+      if (__atomic_load_n (word, __ATOMIC_RELAXED) >= target)
+	break;
+      sched_yield ();
+    }
+  qlock (s);
+}
+
 /* Q's lock held: wake whoever sleeps on WORD.  */
 static inline void
 wake (int *word, int n)
