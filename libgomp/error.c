@@ -25,6 +25,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -114,6 +115,25 @@ gt_calloc (size_t n, size_t size)
   void *p = calloc (n ? n : 1, size ? size : 1);
   if (p == NULL)
     gt_fatal ("out of memory allocating %zu bytes", n * size);
+  return p;
+}
+
+/* The size of a cache line.  */
+#define LINE 64
+
+void *
+gt_calloc_lines (size_t n, size_t size)
+{
+  size_t bytes = (n ? n : 1) * (size ? size : 1);
+  void *p;
+
+  if (size != 0 && bytes / size != (n ? n : 1))
+    gt_fatal ("out of memory allocating %zu x %zu bytes", n, size);
+  bytes = (bytes + LINE - 1) & ~(size_t) (LINE - 1);
+  p = aligned_alloc (LINE, bytes);
+  if (p == NULL)
+    gt_fatal ("out of memory allocating %zu bytes", bytes);
+  memset (p, 0, bytes);
   return p;
 }
 

@@ -99,7 +99,9 @@ init_icvs (void)
       snprintf (name, sizeof name, "%s_DEV", icv_vars[k]);
       every[k] = env_form (name, every[k]);
     }
-  icvs = gt_calloc (n, sizeof *icvs);
+  /* Read by every launch, by threads that write their own data beside
+     whatever malloc would have put next to it.  */
+  icvs = gt_calloc_lines (n, sizeof *icvs);
   for (i = 0; i < n; i++)
     for (k = 0; k < NUM_DEV_ICVS; k++)
       {
@@ -314,8 +316,8 @@ GOMP_teams4 (unsigned num_teams_low, unsigned num_teams_high,
 	     unsigned thread_limit, bool first)
 {
   native ();
-  /* It sets thread-limit-var.  */
-  gt_icv_changed ();
+  /* It sets the calling thread's thread-limit-var.  */
+  gt_icv_thread_changed ();
   if (first && (num_teams_low == 0 || thread_limit == 0))
     {
       struct dev_icvs *v = context_icvs ();

@@ -43,8 +43,9 @@
 #include <pthread.h>
 #include <stdint.h>
 
-/* Starts at 1: a thread's record of the count it checked starts at 0.  */
+/* Start at 1: a thread's record of the count it checked starts at 0.  */
 unsigned long gt_icv_changes = 1;
+GT_TLS unsigned long gt_icv_thread_changes = 1;
 
 void
 gt_icv_changed (void)

@@ -157,9 +157,9 @@ take_fresh_icvs (void)
     fresh_icvs_valid = pthread_join (t, NULL) == 0;
 }
 
-/* The count of ICV changes (gt_icv_changes) when this thread last had
-   the initial ICVs; 0: not known.  */
-static GT_TLS unsigned long fresh_seen;
+/* The counts of ICV changes (gt_icv_changes, gt_icv_thread_changes)
+   when this thread last had the initial ICVs; 0: not known.  */
+static GT_TLS unsigned long fresh_seen, fresh_thread_seen;
 
 /* Set while this thread runs a region in place.  */
 static GT_TLS bool running_in_place;
@@ -199,7 +199,7 @@ static bool
 run_in_place (void (*fn) (void *), void *arg, int thread_limit)
 {
   struct icv_snapshot now;
-  unsigned long changes;
+  unsigned long changes, thread_changes;
   int dd;
   bool dd_set, watched;
 
@@ -215,12 +215,15 @@ run_in_place (void (*fn) (void *), void *arg, int thread_limit)
   watched = gt_icv_watch_ready ();
   /* Read before the ICVs: a change made meanwhile is seen next time.  */
   changes = __atomic_load_n (&gt_icv_changes, __ATOMIC_ACQUIRE);
-  if (!watched || changes != fresh_seen)
+  thread_changes = gt_icv_thread_changes;
+  if (!watched || changes != fresh_seen
+      || thread_changes != fresh_thread_seen)
     {
       take_snapshot (&now);
       if (!snapshot_equal (&now, &fresh_icvs))
 	return false;
       fresh_seen = changes;
+      fresh_thread_seen = thread_changes;
     }
   gt_save_default_device (&dd, &dd_set);
   running_in_place = true;
@@ -228,7 +231,8 @@ run_in_place (void (*fn) (void *), void *arg, int thread_limit)
   running_in_place = false;
   /* What the region changed was the region's, not the host thread's.  */
   if (!watched
-      || __atomic_load_n (&gt_icv_changes, __ATOMIC_ACQUIRE) != changes)
+      || __atomic_load_n (&gt_icv_changes, __ATOMIC_ACQUIRE) != changes
+      || gt_icv_thread_changes != thread_changes)
     {
       take_snapshot (&now);
       if (!snapshot_equal (&fresh_icvs, &now))
