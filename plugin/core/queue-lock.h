@@ -82,37 +82,24 @@ sleep_on (struct gtc_queue_state *s, int *word, int *sleepers)
 #define QUEUE_POLLS 256
 
 /* Q's lock held: poll, with the lock released, until *WORD (a counter
-   of Q's) reaches TARGET or QUEUE_POLLS have passed.  The caller looks
-   at Q again: anything may have changed meanwhile.  */
+   of Q's) reaches TARGET or ROUNDS have passed, each a pause, or a
+   yield of the processor if YIELD.  The caller looks at Q again:
+   anything may have changed meanwhile.  */
 static inline void
-poll_for (struct gtc_queue_state *s, const uint64_t *word, uint64_t target)
+poll_for (struct gtc_queue_state *s, const uint64_t *word, uint64_t target,
+	  unsigned rounds, bool yield)
 {
   unsigned i;
 
   qunlock (s);
-  for (i = 0; i < QUEUE_POLLS; i++)
+  for (i = 0; i < rounds; i++)
     {
       if (__atomic_load_n (word, __ATOMIC_RELAXED) >= target)
 	break;
-      gt_cpu_relax ();
-    }
-  qlock (s);
-}
-
-/* Q's lock held: as poll_for, yielding the processor up to YIELDS times
-   instead of pausing.  */
-static inline void
-yield_for (struct gtc_queue_state *s, const uint64_t *word, uint64_t target,
-	   unsigned yields)
-{
-  unsigned i;
-
-  qunlock (s);
-  for (i = 0; i < yields; i++)
-    {
-      if (__atomic_load_n (word, __ATOMIC_RELAXED) >= target)
-	break;
-      sched_yield ();
+      if (yield)
+	sched_yield ();
+      else
+	gt_cpu_relax ();
     }
   qlock (s);
 }

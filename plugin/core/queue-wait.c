@@ -59,7 +59,7 @@ queue_wait_slow (struct gtc_queue *q, uint64_t seq)
       {
 	/* The operation may be about done on the worker.  */
 	polled = true;
-	poll_for (s, &s->completed, seq);
+	poll_for (s, &s->completed, seq, QUEUE_POLLS, false);
       }
     else
       sleep_on (s, &s->done_word, &s->done_sleepers);

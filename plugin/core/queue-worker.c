@@ -77,10 +77,11 @@ worker_main (void *arg)
 	      /* The lock was released meanwhile: look again (at STOP
 		 too) before sleeping.  */
 	      polled = true;
-	      poll_for (s, &s->submitted, s->submitted + 1);
+	      poll_for (s, &s->submitted, s->submitted + 1, QUEUE_POLLS,
+			false);
 	      if (s->submitted == s->completed && !s->stop)
-		yield_for (s, &s->submitted, s->submitted + 1,
-			   WORKER_YIELDS);
+		poll_for (s, &s->submitted, s->submitted + 1, WORKER_YIELDS,
+			  true);
 	      continue;
 	    }
 	  s->worker_sleeping = true;

@@ -333,4 +333,19 @@ finish (const struct launch *l, const struct region *r)
       CHECK (cu.cuMemcpyDtoH_v2 (r->hostaddrs[i], l->dev[i], r->sizes[i]));
 }
 
+/* Run the region captured last, of MOD's image, on a stream of its own
+   with TEAMS teams of WARPS warps, and copy its FROM data back.  */
+static void __attribute__ ((unused))
+run_last_region (CUmodule mod, unsigned teams, unsigned warps)
+{
+  struct launch l = prepare (mod, &last_region, teams, warps);
+  CUstream s;
+
+  CHECK (cu.cuStreamCreate (&s, CU_STREAM_NON_BLOCKING));
+  CHECK (launch (&l, s));
+  CHECK (cu.cuStreamSynchronize (s));
+  finish (&l, &last_region);
+  CHECK (cu.cuStreamDestroy_v2 (s));
+}
+
 #endif /* EMUL_CUDA_TEST_H */

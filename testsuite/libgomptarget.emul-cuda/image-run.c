@@ -44,12 +44,7 @@ main (void)
     if (x[i] != i)
       fail ("the region ran on the host");
 
-  struct launch l = prepare (mod, &last_region, 2, 4);
-  CUstream s;
-  CHECK (cu.cuStreamCreate (&s, CU_STREAM_NON_BLOCKING));
-  CHECK (launch (&l, s));
-  CHECK (cu.cuStreamSynchronize (s));
-  finish (&l, &last_region);
+  run_last_region (mod, 2, 4);
   for (int i = 0; i < N; i++)
     if (x[i] != i * 3 + 1)
       fail ("x[%d] = %d, expected %d", i, x[i], i * 3 + 1);
@@ -60,7 +55,6 @@ main (void)
   if (scale != 7)
     fail ("writing 'scale' on the device did not change the program's");
 
-  CHECK (cu.cuStreamDestroy_v2 (s));
   CHECK (cu.cuModuleUnload (mod));
   CHECK (cu.cuDevicePrimaryCtxRelease_v2 (0));
   puts ("ok");

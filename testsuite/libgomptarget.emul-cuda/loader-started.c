@@ -72,16 +72,10 @@ main (int argc, char **argv)
   setup ();
   CUmodule mod = load_image ();
   region (x, N);		/* Captured, not run.  */
-  struct launch l = prepare (mod, &last_region, 1, 1);
-  CUstream s;
-  CHECK (cu.cuStreamCreate (&s, CU_STREAM_NON_BLOCKING));
-  CHECK (launch (&l, s));
-  CHECK (cu.cuStreamSynchronize (s));
-  finish (&l, &last_region);
+  run_last_region (mod, 1, 1);
   for (int i = 0; i < N; i++)
     if (x[i] != i * 2 + 1)
       fail ("x[%d] = %d, expected %d", i, x[i], i * 2 + 1);
-  CHECK (cu.cuStreamDestroy_v2 (s));
   CHECK (cu.cuModuleUnload (mod));
   CHECK (cu.cuDevicePrimaryCtxRelease_v2 (0));
   puts ("ok");

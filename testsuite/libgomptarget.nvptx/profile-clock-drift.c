@@ -20,6 +20,7 @@
 #include <omp.h>
 #include <stdlib.h>
 #include "../libgomptarget.profile/trace-check.h"
+#include "device-spin.h"
 
 #define REGIONS 30
 #define SPIN_US 10000.0
@@ -31,23 +32,6 @@
 #define N (64 * 1024)
 
 static int a[N];
-
-#pragma omp declare target
-static double
-now_us (void)
-{
-  return omp_get_wtime () * 1e6;
-}
-
-static void
-spin (double us)
-{
-  double t0 = now_us ();
-
-  while (now_us () - t0 < us)
-    ;
-}
-#pragma omp end declare target
 
 /* The regions, copying A each way if COPIES.  */
 static void

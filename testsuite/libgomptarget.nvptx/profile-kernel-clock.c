@@ -15,36 +15,16 @@
 #include <omp.h>
 #include <stdlib.h>
 #include "../libgomptarget.profile/trace-check.h"
+#include "device-spin.h"
 
 #define REGIONS 20
 #define SPIN_US 2000.0
 /* More than the error of the clock's calibration.  */
 #define SLACK_US 500.0
 
-/* The kernels time their spin by omp_get_wtime (the preprocessor runs
-   for the host only, so one source serves every device).  On nvptx GCC's
-   counts the processor's cycles at the rate the driver gives, which a
-   GPU's boost clock outruns by a few per cent (1998.3 us for 2000 on an
-   H100): a span of the device's own clock counts as spun from this
-   fraction of SPIN_US.  */
+/* A span of the device's own clock counts as spun from this fraction of
+   SPIN_US (device-spin.h says why).  */
 #define SPUN_FRACTION 0.95
-
-#pragma omp declare target
-static double
-now_us (void)
-{
-  return omp_get_wtime () * 1e6;
-}
-
-static void
-spin (double us)
-{
-  double t0 = now_us ();
-
-  while (now_us () - t0 < us)
-    ;
-}
-#pragma omp end declare target
 
 static void
 work (void)
