@@ -649,13 +649,13 @@ sync_bound (struct nvptx_queue *q, uint64_t seq)
 /* The offset of DEV's timer, kept true by a kernel timed from G_START
    to G_END on it, issued at WHEN and seen done by a synchronisation that
    returned, or whose end was read, at BOUND: the offset of the front
-   end's clock to it.  The probe sets it once, but the two clocks
-   drift apart by some millionths (milliseconds in a long run).  An
-   offset that puts the kernel before WHEN or after BOUND is wrong: it
-   is moved as little as puts the kernel's start after WHEN and its end
-   before BOUND, or, where the span by the device's timer is the longer
-   (a timer faster than the front end's clock), its start at WHEN.  Races of two queues leave either
-   one's.  */
+   end's clock to it.  The probe sets it once, but the two clocks drift
+   apart by some millionths (milliseconds in a long run).  An offset
+   that puts the kernel before WHEN or after BOUND is wrong: it is moved
+   as little as puts the kernel's start after WHEN and its end before
+   BOUND, or, where the span by the device's timer is the longer (a timer
+   faster than the front end's clock), its start at WHEN.  Races of two
+   queues leave either one's.  */
 static uint64_t
 track_offset (struct nvptx_device *dev, uint64_t when, uint64_t bound,
 	      uint64_t g_start, uint64_t g_end)
@@ -682,7 +682,7 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
   struct nvptx_clock_slot *s = token;
   volatile struct nvptx_clock_host *h
     = &q->clock_host[s - q->clock_slots];
-  uint64_t g_end, g_start, bound, off, base = dev->time_base_ns;
+  uint64_t g_end, g_start, bound, off, now, base = dev->time_base_ns;
   int got = 0;
 
   if (s->state == NVPTX_CLOCK_LAUNCHED)
@@ -699,9 +699,9 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 	{
 	  /* The kernel had ended when its end was read, as it had when a
 	     synchronisation that saw it done returned.  */
-	  bound = gtc_profile_clock ();
-	  if (sync_bound (q, s->seq) < bound)
-	    bound = sync_bound (q, s->seq);
+	  bound = sync_bound (q, s->seq);
+	  if ((now = gtc_profile_clock ()) < bound)
+	    bound = now;
 	  off = track_offset (dev, s->when, bound, g_start, g_end);
 	  *start = g_start - off;
 	  *end = g_end - off;

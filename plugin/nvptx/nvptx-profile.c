@@ -14,15 +14,15 @@
    nanoseconds; the GPU's timer drifts from the front end's clock, so an
    event converted to a time before it was recorded or after it was read
    is moved inside, and those converted from it move with it.  The core
-   reads them once the end event has been
-   reached, where it syncs or issues to the stream; not while it issues
-   to a busy stream those of the BUSY_LAG operations just before (most
-   likely not reached either: the read would be a driver call bound to
-   fail); one that fails all the same, LAG operations behind the one
-   being issued, is not tried again until LAG more have been (a stream
-   that falls behind is asked ever less often: a driver call per
-   operation otherwise, that finds it not reached); and a
-   synchronisation saves the query of the next operation.
+   reads them once the end event has been reached, where it syncs or
+   issues to the stream; not while it issues to a busy stream those of
+   the BUSY_LAG operations just before (most likely not reached either:
+   the read would be a driver call bound to fail); one that fails all
+   the same, LAG operations behind the one being issued, is not tried
+   again until LAG more have been (a stream that falls behind is asked
+   ever less often: a driver call per operation otherwise, that finds
+   it not reached); and a synchronisation saves the query of the next
+   operation.
    Nothing of this runs unless the front end records.  The events are
    kept for reuse, one list per stream, without a lock.  A stream's and
    an event's handles name their context: the calls on them are made
