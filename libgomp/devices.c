@@ -29,7 +29,6 @@
 #include "ompt.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 int gt_num_devices;
 struct gt_device *gt_devices;
@@ -44,7 +43,6 @@ load_device_table (void)
 {
   struct gt_plugin_info *plugins;
   int nplugins, total = 0, i, j;
-  size_t size;
 
   if (gt_icvs.target_offload == GT_OFFLOAD_DISABLED)
     {
@@ -58,10 +56,7 @@ load_device_table (void)
   for (i = 0; i < nplugins; i++)
     total += plugins[i].num_devices;
   /* On lines of their own (struct gt_device).  */
-  size = (total ? total : 1) * sizeof *gt_devices;
-  if (posix_memalign ((void **) &gt_devices, GT_CACHE_LINE, size) != 0)
-    gt_fatal ("out of memory loading the device table");
-  memset (gt_devices, 0, size);
+  gt_devices = gt_calloc_lines (total, sizeof *gt_devices);
   for (i = 0, total = 0; i < nplugins; i++)
     for (j = 0; j < plugins[i].num_devices; j++, total++)
       {

@@ -46,10 +46,8 @@ enum gt_device_state
   GT_DEVICE_FORKED
 };
 
-/* The line size of the caches.  Fields that threads launching at once
-   write go on lines of their own, apart from the ones they only read.  */
-#define GT_CACHE_LINE 64
-
+/* Fields that threads launching at once write go on cache lines of their
+   own (GT_CACHE_LINE), apart from the ones they only read.  */
 struct gt_device
 {
   /* Read on every construct, written once or seldom.  */

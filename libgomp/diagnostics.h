@@ -85,9 +85,12 @@ void *gt_realloc (void *, size_t) GT_HIDDEN;
    that a read at random does not walk the page tables as well.  Freed
    with free.  */
 void *gt_malloc_huge (size_t) GT_HIDDEN __attribute__ ((malloc));
-/* gt_calloc, in whole cache lines of their own: for data that each region
-   reads, which must not share a line with data that other threads write
-   (malloc puts small blocks side by side).  Freed with free.  */
+/* The line size of the caches.  */
+#define GT_CACHE_LINE 64
+/* gt_calloc, in whole cache lines of their own (GT_CACHE_LINE): for data
+   that each region reads, which must not share a line with data that
+   other threads write (malloc puts small blocks side by side).  Freed
+   with free.  */
 void *gt_calloc_lines (size_t, size_t) GT_HIDDEN __attribute__ ((malloc));
 
 /* ---- Locks.  ---- */

@@ -118,9 +118,6 @@ gt_calloc (size_t n, size_t size)
   return p;
 }
 
-/* The size of a cache line.  */
-#define LINE 64
-
 void *
 gt_calloc_lines (size_t n, size_t size)
 {
@@ -129,8 +126,8 @@ gt_calloc_lines (size_t n, size_t size)
 
   if (size != 0 && bytes / size != (n ? n : 1))
     gt_fatal ("out of memory allocating %zu x %zu bytes", n, size);
-  bytes = (bytes + LINE - 1) & ~(size_t) (LINE - 1);
-  p = aligned_alloc (LINE, bytes);
+  bytes = (bytes + GT_CACHE_LINE - 1) & ~(size_t) (GT_CACHE_LINE - 1);
+  p = aligned_alloc (GT_CACHE_LINE, bytes);
   if (p == NULL)
     gt_fatal ("out of memory allocating %zu bytes", bytes);
   memset (p, 0, bytes);

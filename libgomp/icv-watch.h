@@ -29,6 +29,7 @@
    gt_icv_watch_ready: whether the count sees the program's calls.  */
 extern unsigned long gt_icv_changes GT_HIDDEN;
 void gt_icv_changed (void) GT_HIDDEN;
+bool gt_icv_watch_ready (void) GT_HIDDEN;
 
 /* A count, per thread, of the calls that changed the calling thread's
    ICVs alone: the start of a teams construct, which each region run on
@@ -41,6 +42,5 @@ gt_icv_thread_changed (void)
 {
   gt_icv_thread_changes++;
 }
-bool gt_icv_watch_ready (void) GT_HIDDEN;
 
 #endif /* GT_ICV_WATCH_H */

@@ -403,8 +403,8 @@ emul_config_load (void)
   ok &= env_count ("GOMPTARGET_EMUL_CUDA_HOST_FN_US", &c->host_fn_us);
 
   /* A GPU's timer drifts from the host's clocks, by some millionths.
-     Here by the millionths given (a minus sign: slower), from when the
-     driver was loaded.  */
+     Here by the millionths given (a minus sign: slower), from each
+     timer's first reading (emul_drifted).  */
   s = getenv ("GOMPTARGET_EMUL_CUDA_CLOCK_DRIFT");
   c->clock_drift = 0;
   if (s && *s)

@@ -790,9 +790,9 @@ cuEventDestroy_v2 (CUevent hEvent)
 static void
 stamp_run (struct emul_op *op)
 {
+  static uint64_t first;
   struct stamp *t;
   memcpy (&t, op->payload, sizeof t);
-  static uint64_t first;
   struct timespec now;
   clock_gettime (CLOCK_MONOTONIC, &now);
   t->ms = (double) emul_drifted ((uint64_t) now.tv_sec * 1000000000u
