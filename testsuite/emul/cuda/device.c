@@ -79,6 +79,8 @@ emul_enter (const char *name, bool needs_init)
       return CUDA_ERROR_NOT_PERMITTED;
     }
   CUresult err;
+  if (emul_config.trace_calls)
+    emul_trace ("call %s", name);
   if (emul_fail_injected (name, &err))
     return err;
   if (needs_init && !__atomic_load_n (&initialized, __ATOMIC_ACQUIRE))

@@ -65,6 +65,7 @@ struct emul_config
   unsigned long jitter;		/* GOMPTARGET_EMUL_CUDA_JITTER, 0: none */
   unsigned long host_fn_us;	/* GOMPTARGET_EMUL_CUDA_HOST_FN_US */
   bool host_fn_lock;		/* GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK */
+  bool trace_calls;		/* GOMPTARGET_EMUL_CUDA_TRACE_CALLS */
   long clock_drift;		/* GOMPTARGET_EMUL_CUDA_CLOCK_DRIFT, in
 				   millionths: %globaltimer's rate less
 				   one.  */
