@@ -116,7 +116,8 @@ GOMPTARGET_PLUGIN_profile_on (void)
 
   if (gt_profile_on & GT_PROFILE_TRACE)
     on = GT_PROFILE_QUEUE_OPS
-	 | (gt_profile_device_times ? GT_PROFILE_DEVICE_TIMES : 0);
+	 | (gt_profile_device_times ? GT_PROFILE_DEVICE_TIMES : 0)
+	 | (gt_profile_copy_times ? GT_PROFILE_COPY_TIMES : 0);
   /* An OMPT tool may start a trace of a device at any time.  */
   if ((gt_profile_on & GT_PROFILE_OMPT) && gt_profile_device_times)
     on |= GT_PROFILE_OMPT_TIMES;

@@ -64,6 +64,7 @@
 
 int gt_profile_on;
 bool gt_profile_device_times;
+bool gt_profile_copy_times;
 uint64_t gt_profile_tsc_mult, gt_profile_tsc_base, gt_profile_ns_base;
 
 /* The most blocks waiting for the writer: beyond, a thread whose block
@@ -912,6 +913,7 @@ profile_init (void)
   /* For the trace and for an OMPT tool's.  */
   d = getenv ("GOMPTARGET_PROFILE_DEVICE_TIMES");
   gt_profile_device_times = d == NULL || strcmp (d, "0") != 0;
+  gt_profile_copy_times = d != NULL && strcmp (d, "all") == 0;
   if (p != NULL && *p != '\0')
     {
       trace_name = strdup (p);

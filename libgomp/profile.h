@@ -38,10 +38,13 @@
    environment (profile.c), and cleared when the records are written at
    exit.  */
 extern int gt_profile_on GT_HIDDEN;
-/* GOMPTARGET_PROFILE_DEVICE_TIMES: the plugins take the device's own
-   times of copies and kernels (unless set to 0), for the trace and for
-   an OMPT tool's trace of a device.  */
+/* GOMPTARGET_PROFILE_DEVICE_TIMES, for the trace: the plugins take the
+   device's own times of kernels, and of copies where that costs the host
+   nothing per copy (unless set to 0); with "all", of every copy too,
+   whatever that costs (CUDA events on nvptx).  For an OMPT tool's trace
+   of a device: of every copy and kernel (unless set to 0).  */
 extern bool gt_profile_device_times GT_HIDDEN;
+extern bool gt_profile_copy_times GT_HIDDEN;
 
 /* The device number of work that ran on the host (host fallback).  */
 #define GT_PROFILE_HOST (-1)

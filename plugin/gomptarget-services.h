@@ -99,8 +99,11 @@ typedef void gt_ancestor_fn (void *arg, void (*host_fn) (void *),
      device queues: a plugin asks once (as it initialises a device) and
      calls profile_queue_op only then.  The bit GT_PROFILE_DEVICE_TIMES
      of the value asks for the device's own start and end times too
-     (profile_device_op), which can cost a vendor call or two per
-     operation (GOMPTARGET_PROFILE_DEVICE_TIMES=0 clears it).
+     (profile_device_op) where they cost the host little (the kernels'
+     on nvptx, read from memory; GOMPTARGET_PROFILE_DEVICE_TIMES=0 clears
+     it); the bit GT_PROFILE_COPY_TIMES for those of copies as well where
+     they cost a vendor call or two per copy (CUDA events on nvptx:
+     GOMPTARGET_PROFILE_DEVICE_TIMES=all).
    profile_clock: the clock of the records, in nanoseconds (the time
      stamp counter where it is steady, else CLOCK_MONOTONIC).
    profile_queue_op: queue QUEUE (the plugin's number for it) of OpenMP
@@ -161,6 +164,7 @@ enum
 /* The bits of profile_on's value.  */
 #define GT_PROFILE_QUEUE_OPS 1	/* Record the queues' operations.  */
 #define GT_PROFILE_DEVICE_TIMES 2	/* And the device's own times.  */
+#define GT_PROFILE_COPY_TIMES 8	/* Those of copies too, at any cost.  */
 /* An OMPT tool may trace devices: calibrate the devices' clocks, and take
    a device's times of its operations while profile_device_timing's word
    says so.  */

@@ -236,7 +236,8 @@ struct gtc_vendor
      (this one's is SEQ + 1: when SEQ is that of the operation the vendor
      timed last on Q, nothing else was issued in between), and time_end
      after, given what time_begin returned: a token of the times to come,
-     or NULL for none; time_end sees every token of an operation issued.
+     or NULL for none; time_end sees every token of an operation issued,
+     and SEQ, that operation's sequence number.
      time_read, on a thread that
      may call the vendor's library and once the operation has run (or
      when issuing it failed): 1 with *START and *END, its times on the
@@ -249,16 +250,26 @@ struct gtc_vendor
      them lazily, where it syncs or issues to Q, rather than issuing a
      host call behind each operation.  time_end runs whenever the front
      end records, with the device's times or not (then given a NULL
-     token), and may instead return GTC_TIMES_DONE for an operation that
+     token), for a wait for another queue too (GT_PROFILE_OP_WAIT, NULL
+     token: a host call sees it end unless the vendor gives a token), and
+     may instead return GTC_TIMES_DONE for an operation that
      completed before issuing it returned (a copy done at once): no times
      of the device, and its host-side span ends there; or a token whose
      time_read gives 2: no times of the device, *END when the operation
-     completed by the front end's clock (a copy a host thread did).  */
+     completed by the front end's clock (a copy a host thread did), or
+     a time by which it had (nvptx: the start of a launch behind it, a
+     synchronisation).  */
 #define GTC_TIMES_DONE ((void *) 1)
   void *(*time_begin) (struct gtc_queue *q, int kind, uint64_t seq);
-  void *(*time_end) (struct gtc_queue *q, int kind, void *token);
+  void *(*time_end) (struct gtc_queue *q, int kind, void *token,
+		     uint64_t seq);
   int (*time_read) (struct gtc_queue *q, void *token, uint64_t *start,
 		    uint64_t *end, uint64_t *dev_start, uint64_t *dev_end);
+  /* Under GOMPTARGET_PROFILE (optional): the core has learnt that the
+     operations of Q up to sequence number SEQ have completed (a
+     synchronisation returned, or a host call issued behind them ran):
+     they ended before now.  Under the core's lock of Q.  */
+  void (*time_completed) (struct gtc_queue *q, uint64_t seq);
 
   /* Rectangular copies (optional, data_copy_rect): copy R from SRC's
      memory to DST's (NULL: host memory) and wait for it; 0 when done,
@@ -294,9 +305,16 @@ bool gtc_profile_is_on (void) GTC_HIDDEN;
 bool gtc_profile_device_times (void) GTC_HIDDEN;
 /* Whether it wants them of the operations of DEV now.  */
 bool gtc_profile_timed (const struct gtc_device *dev) GTC_HIDDEN;
+/* Whether it wants those of DEV's copies now even where each costs a
+   vendor call (GOMPTARGET_PROFILE_DEVICE_TIMES=all, or an OMPT tool's
+   trace of DEV).  */
+bool gtc_profile_copies_timed (const struct gtc_device *dev) GTC_HIDDEN;
 /* Ask the front end for DEV's word of gtc_profile_timed: as DEV is
    initialised, after gtc_profile_init.  */
 void gtc_profile_device_init (struct gtc_device *dev) GTC_HIDDEN;
+/* The sequence number of the last operation issued to Q (with
+   hardware_queues: issue_* has returned for it and those before).  */
+uint64_t gtc_queue_issued (const struct gtc_queue *q) GTC_HIDDEN;
 /* The clock of its records, in nanoseconds.  */
 uint64_t gtc_profile_clock (void) GTC_HIDDEN;
 /* Record that the calling thread wrote BYTES DEV printed from START (the

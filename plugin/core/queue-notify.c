@@ -89,6 +89,9 @@ gtc_complete_and_fire_locked (struct gtc_queue *q, uint64_t seq)
   struct note due[DUE_BATCH];
   size_t n;
 
+  if (GT_UNLIKELY (gtc_profiling) && gtc_vendor.time_completed != NULL
+      && seq > q->state->completed)
+    gtc_vendor.time_completed (q, seq);
   while ((n = complete_locked (q, seq, due, DUE_BATCH)) > 0)
     {
       qunlock (q->state);

@@ -73,6 +73,14 @@ gtc_profile_timed (const struct gtc_device *dev)
 }
 
 bool
+gtc_profile_copies_timed (const struct gtc_device *dev)
+{
+  return (gtc_profiling & GT_PROFILE_COPY_TIMES) != 0
+	 || (dev->timing != NULL
+	     && __atomic_load_n (dev->timing, __ATOMIC_RELAXED) != 0);
+}
+
+bool
 gtc_profile_own (void)
 {
   const struct gt_plugin_services *s = gt_services ();
@@ -551,9 +559,10 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
   if (gtc_vendor.time_end != NULL
       && (token != NULL || (gtc_profiling & GT_PROFILE_QUEUE_OPS)
 	  || gtc_profile_timed (q->dev))
-      && (op->kind == OP_COPY || op->kind == OP_LAUNCH)
+      && (op->kind == OP_COPY || op->kind == OP_LAUNCH
+	  || op->kind == OP_WAIT)
       && describe (op, &d))
-    token = gtc_vendor.time_end (q, d.kind, token);
+    token = gtc_vendor.time_end (q, d.kind, token, q->state->submitted);
   /* An OMPT trace alone wants nothing else of it.  */
   if ((token == NULL || token == GTC_TIMES_DONE)
       && !(gtc_profiling & GT_PROFILE_QUEUE_OPS))

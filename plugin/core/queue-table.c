@@ -81,6 +81,12 @@ cache_lines_calloc (size_t size)
   return memset (p, 0, size);
 }
 
+uint64_t
+gtc_queue_issued (const struct gtc_queue *q)
+{
+  return __atomic_load_n (&q->state->submitted, __ATOMIC_ACQUIRE);
+}
+
 struct gtc_queue *
 gtc_queue_new (struct gtc_device *dev)
 {

@@ -88,13 +88,18 @@ gcn_times_wanted (struct gcn_queue *q)
 }
 
 void *
-gcn_time_end (struct gtc_queue *cq, int kind, void *unused_token)
+gcn_time_end (struct gtc_queue *cq, int kind, void *unused_token,
+	      uint64_t unused_seq)
 {
   struct gcn_queue *q = (struct gcn_queue *) cq;
   struct gcn_signal *sig = q->timed_signal;
   struct gcn_signal *copy = q->copy_signal;
 
   (void) unused_token;
+  (void) unused_seq;
+  /* A wait for another queue: seen ending by a host call.  */
+  if (kind == GT_PROFILE_OP_WAIT)
+    return NULL;
   q->timed_signal = NULL;
   q->copy_signal = NULL;
   if (kind == GT_PROFILE_OP_LAUNCH)

@@ -361,7 +361,7 @@ void gcn_times_init (struct gcn_queue *q) GCN_HIDDEN;
    queue's profiling turned on when first needed); under the core's lock
    of Q.  */
 bool gcn_times_wanted (struct gcn_queue *q) GCN_HIDDEN;
-void *gcn_time_end (struct gtc_queue *, int, void *) GCN_HIDDEN;
+void *gcn_time_end (struct gtc_queue *, int, void *, uint64_t) GCN_HIDDEN;
 int gcn_time_read (struct gtc_queue *, void *, uint64_t *, uint64_t *,
 		   uint64_t *, uint64_t *) GCN_HIDDEN;
 

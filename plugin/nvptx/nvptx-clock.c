@@ -24,8 +24,10 @@
 
    Each queue has a ring of slots; a launch gets the next one if it is
    free (its times read), else it is timed by events as before; so is a
-   launch of a kernel whose entry could not be rewritten, and every
-   copy.
+   launch of a kernel whose entry could not be rewritten, and every copy
+   whose times are asked for (GOMPTARGET_PROFILE_DEVICE_TIMES=all, an
+   OMPT tool's trace); the other copies end by the start of the launch
+   behind them (nvptx-bound.c).
 
    Copyright (C) 2026 The gomptarget authors.
 
@@ -626,23 +628,31 @@ nvptx_clock_end (struct nvptx_queue *q, void *token)
       return NULL;
     }
   __atomic_store_n (&q->clock_issued, s->seq, __ATOMIC_RELEASE);
+  nvptx_bound_link (q, s);
   return s;
 }
 
-/* The earliest return of a remembered synchronisation of Q that saw the
-   launch of sequence number SEQ done, on the front end's clock; else the
-   greatest value.  */
-static uint64_t
-sync_bound (struct nvptx_queue *q, uint64_t seq)
+uint64_t
+nvptx_clock_sync_bound (struct nvptx_queue *q, uint64_t seq)
 {
-  uint64_t bound = UINT64_MAX, ns;
-  unsigned i;
+  uint64_t bound = UINT64_MAX, ns, saw;
+  unsigned next = __atomic_load_n (&q->clock_sync_next, __ATOMIC_RELAXED);
+  unsigned i, k;
 
-  for (i = 0; i < NVPTX_CLOCK_SYNCS; i++)
-    if (__atomic_load_n (&q->clock_syncs[i].seq, __ATOMIC_ACQUIRE) >= seq
-	&& (ns = __atomic_load_n (&q->clock_syncs[i].ns, __ATOMIC_RELAXED))
-	   < bound)
-      bound = ns;
+  /* The newest first: the older ones saw no later operations, so the
+     first that did not see SEQ done ends the search (one being written
+     over, with no sequence number yet, is passed).  */
+  for (k = 1; k <= NVPTX_CLOCK_SYNCS; k++)
+    {
+      i = (next - k) % NVPTX_CLOCK_SYNCS;
+      saw = __atomic_load_n (&q->clock_syncs[i].seq, __ATOMIC_ACQUIRE);
+      if (saw != 0 && saw < seq)
+	break;
+      if (saw != 0
+	  && (ns = __atomic_load_n (&q->clock_syncs[i].ns, __ATOMIC_RELAXED))
+	     < bound)
+	bound = ns;
+    }
   return bound;
 }
 
@@ -691,7 +701,7 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 	 not run yet, or run without taking the times (a fault); a
 	 synchronisation since says which.  */
       g_end = __atomic_load_n (&h->end, __ATOMIC_ACQUIRE);
-      g_start = h->start;
+      g_start = g_end != 0 ? h->start : 0;
       if ((g_end == 0 || g_start == 0) && !nvptx_off ()
 	  && s->seq > __atomic_load_n (&q->clock_synced, __ATOMIC_ACQUIRE))
 	return -1;
@@ -699,7 +709,7 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 	{
 	  /* The kernel had ended when its end was read, as it had when a
 	     synchronisation that saw it done returned.  */
-	  bound = sync_bound (q, s->seq);
+	  bound = nvptx_clock_sync_bound (q, s->seq);
 	  if ((now = gtc_profile_clock ()) < bound)
 	    bound = now;
 	  off = track_offset (dev, s->when, bound, g_start, g_end);
@@ -730,12 +740,30 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
   return got;
 }
 
+uint64_t
+nvptx_clock_started (struct nvptx_queue *q, const struct nvptx_clock_slot *s,
+		     uint64_t seq)
+{
+  struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
+  volatile struct nvptx_clock_host *h = &q->clock_host[s - q->clock_slots];
+  uint64_t g_start;
+
+  /* The slot may have been taken since by a later launch: then that one
+     has started, after this one.  Both times come in one store, the end
+     read first.  */
+  if (__atomic_load_n (&s->state, __ATOMIC_ACQUIRE) != NVPTX_CLOCK_LAUNCHED
+      || s->seq != seq || __atomic_load_n (&h->end, __ATOMIC_ACQUIRE) == 0
+      || (g_start = h->start) == 0)
+    return UINT64_MAX;
+  return g_start - __atomic_load_n (&dev->clock_offset, __ATOMIC_RELAXED);
+}
+
 void
-nvptx_clock_synced (struct nvptx_queue *q, uint64_t issued)
+nvptx_clock_synced (struct nvptx_queue *q, uint64_t clocked, uint64_t upto)
 {
   unsigned i;
 
-  if (issued == 0)
+  if (upto == 0)
     return;
   /* A record being written over by another synchronisation may be read
      with the newer time: a later bound, still a bound.  */
@@ -744,6 +772,7 @@ nvptx_clock_synced (struct nvptx_queue *q, uint64_t issued)
   __atomic_store_n (&q->clock_syncs[i].seq, 0, __ATOMIC_RELAXED);
   __atomic_store_n (&q->clock_syncs[i].ns, gtc_profile_clock (),
 		    __ATOMIC_RELAXED);
-  __atomic_store_n (&q->clock_syncs[i].seq, issued, __ATOMIC_RELEASE);
-  __atomic_store_n (&q->clock_synced, issued, __ATOMIC_RELEASE);
+  __atomic_store_n (&q->clock_syncs[i].seq, upto, __ATOMIC_RELEASE);
+  if (clocked != 0)
+    __atomic_store_n (&q->clock_synced, clocked, __ATOMIC_RELEASE);
 }

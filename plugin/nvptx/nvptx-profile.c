@@ -23,7 +23,9 @@
    ever less often: a driver call per operation otherwise, that finds
    it not reached); and a synchronisation saves the query of the next
    operation.
-   Nothing of this runs unless the front end records.  The events are
+   Nothing of this runs unless the front end records, and for a copy
+   only where its times are asked for (gtc_profile_copies_timed: else
+   nvptx-bound.c ends it, with no driver call).  The events are
    kept for reuse, one list per stream, without a lock.  A stream's and
    an event's handles name their context: the calls on them are made
    without making it current first (a driver call each, two per
@@ -107,6 +109,7 @@ nvptx_times_init (struct nvptx_queue *q)
   q->spare_marks = NULL;
   q->read_end = q->read_dev_end = 0;
   nvptx_clock_init (q);
+  nvptx_bound_init (q);
   if (!gtc_profile_device_times () || CU (cuEventElapsedTime) == NULL)
     return;
   /* The stream is new and idle: an event recorded on it is reached
@@ -248,6 +251,7 @@ nvptx_times_fini (struct nvptx_queue *q)
     CU (cuEventDestroy_v2) (q->time_ref);
   q->time_ref = NULL;
   nvptx_clock_fini (q);
+  nvptx_bound_fini (q);
 }
 
 void *
@@ -280,7 +284,9 @@ nvptx_time_begin (struct gtc_queue *gq, int kind, uint64_t seq)
 	__atomic_store_n (&q->busy_seq, seq, __ATOMIC_RELAXED);
       return slot;
     }
-  if (q->time_ref == NULL || nvptx_off ())
+  /* A copy is timed by events only on request (nvptx-bound.c).  */
+  if (q->time_ref == NULL || nvptx_off ()
+      || (copy && !gtc_profile_copies_timed (q->core.dev)))
     return NULL;
   /* Behind the event timed last, which the stream has not reached: this
      one starts as it ends (and no earlier than now, as that one has not
@@ -335,7 +341,8 @@ nvptx_time_begin (struct gtc_queue *gq, int kind, uint64_t seq)
 }
 
 void *
-nvptx_time_end (struct gtc_queue *gq, int unused_kind, void *token)
+nvptx_time_end (struct gtc_queue *gq, int unused_kind, void *token,
+		uint64_t seq)
 {
   struct nvptx_queue *q = (struct nvptx_queue *) gq;
   struct nvptx_mark *end = token, *old = q->last_mark;
@@ -345,7 +352,7 @@ nvptx_time_end (struct gtc_queue *gq, int unused_kind, void *token)
   __atomic_store_n (&q->busy_seq, 0, __ATOMIC_RELAXED);
   q->idle_at_mark = IDLE_UNKNOWN;
   if (end == NULL)
-    return NULL;
+    return nvptx_bound_take (q, seq);
   if (nvptx_clock_token (q, token))
     return nvptx_clock_end (q, token);
   end->at = gtc_profile_clock ();
@@ -429,6 +436,8 @@ read_times (struct gtc_queue *gq, void *token, uint64_t *start,
 
   if (nvptx_clock_token (q, token))
     return nvptx_clock_read (q, token, start, end, dev_start, dev_end);
+  if (nvptx_bound_token (q, token))
+    return nvptx_bound_read (q, token, end);
   s = e->from;
   /* Seen not reached just now, or issued a little before what was, or
      found not reached lately, far behind: not yet (the reading would

@@ -130,7 +130,8 @@ nvptx_queue_sync (struct nvptx_queue *q)
 {
   struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
   struct stream_poll poll = { q->stream, CUDA_SUCCESS };
-  uint64_t outs, timed = 0, clocked = 0;
+  uint64_t outs, timed = 0, clocked = 0, upto = 0;
+  unsigned waits = 0;
   CUresult r;
 
   /* The context is made current only where it is needed (below).  */
@@ -143,6 +144,13 @@ nvptx_queue_sync (struct nvptx_queue *q)
     timed = __atomic_load_n (&q->last_seq, __ATOMIC_ACQUIRE);
   if (q->clock_slots != NULL)
     clocked = __atomic_load_n (&q->clock_issued, __ATOMIC_ACQUIRE);
+  if (q->bounds != NULL)
+    {
+      upto = __atomic_load_n (&q->bound_issued, __ATOMIC_ACQUIRE);
+      waits = __atomic_load_n (&q->wait_head, __ATOMIC_ACQUIRE);
+    }
+  if (upto < clocked)
+    upto = clocked;
   /* The data of the copies from the device issued before is in staging
      memory once the stream is synchronized: those still waiting are
      made here, on to the program's memory.  Another thread issuing to
@@ -181,7 +189,9 @@ nvptx_queue_sync (struct nvptx_queue *q)
   while (!nvptx_outs_done (q, outs));
   if (timed != 0)
     __atomic_store_n (&q->synced_seq, timed, __ATOMIC_RELAXED);
-  nvptx_clock_synced (q, clocked);
+  nvptx_clock_synced (q, clocked, upto);
+  if (q->bounds != NULL)
+    nvptx_bound_waits_done (q, waits, UINT64_MAX);
   __atomic_store_n (&q->last_kernel, NULL, __ATOMIC_RELEASE);
   nvptx_exit_check (dev);
   return 0;
@@ -204,9 +214,13 @@ nvptx_issue_wait (struct gtc_queue *gq, struct gtc_queue *gother)
   CUcontext popped;
   CUresult r;
 
+  uint64_t upto;
+
   if (nvptx_use (dev) != 0)
     return -1;
   pthread_mutex_lock (&other->mark_lock);
+  /* Read before the event: what the event follows.  */
+  upto = other->bounds != NULL ? gtc_queue_issued (gother) : 0;
   if (odev != dev)
     {
       r = CU (cuCtxPushCurrent_v2) (odev->ctx);
@@ -224,6 +238,9 @@ nvptx_issue_wait (struct gtc_queue *gq, struct gtc_queue *gother)
   if (r == CUDA_SUCCESS)
     r = CU (cuStreamWaitEvent) (q->stream, other->mark, 0);
   pthread_mutex_unlock (&other->mark_lock);
+  /* Under the core's lock of Q: the wait is the next operation of Q.  */
+  if (r == CUDA_SUCCESS)
+    nvptx_bound_wait (q, other, upto, gtc_queue_issued (gq) + 1);
   if (r != CUDA_SUCCESS)
     {
       nvptx_report (dev, "cuStreamWaitEvent", r);

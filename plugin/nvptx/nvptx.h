@@ -230,6 +230,8 @@ struct nvptx_out
 
 /* Synchronisations of a stream remembered by the kernels' clock.  */
 #define NVPTX_CLOCK_SYNCS 16
+/* Waits of a stream for another remembered (nvptx-bound.c).  */
+#define NVPTX_WAITS 16
 
 struct nvptx_queue
 {
@@ -341,6 +343,22 @@ struct nvptx_queue
      write (atomic).  A launch they saw ended before.  */
   struct { uint64_t seq, ns; } clock_syncs[NVPTX_CLOCK_SYNCS];
   unsigned clock_sync_next;
+  /* The operations the device does not time (nvptx-bound.c):
+     NVPTX_BOUNDS records (NULL: none), the next to take and the first
+     that no launch is linked to yet (under the core's lock of the queue);
+     the sequence number of the last one issued (atomic: read by
+     nvptx_queue_sync).  */
+  struct nvptx_bound *bounds;
+  unsigned bound_head, bound_unlinked;
+  uint64_t bound_issued;
+  /* The last NVPTX_WAITS waits of the stream for other queues, with the
+     sequence number of the last operation of the other issued before
+     each (0 while written) and the wait's own; the count of those issued and of those a
+     synchronisation has passed on (atomic).  A synchronisation of this
+     stream bounds those operations of the other too.  */
+  struct { struct nvptx_queue *other; uint64_t upto, at; }
+    waits[NVPTX_WAITS];
+  unsigned wait_head, wait_seen;
   /* The end of the operation whose times were read last, on the front
      end's clock and on the device's (nvptx_time_read).  */
   uint64_t read_end, read_dev_end;
@@ -409,7 +427,8 @@ void nvptx_times_init (struct nvptx_queue *q) GTC_HIDDEN;
 void nvptx_times_fini (struct nvptx_queue *q) GTC_HIDDEN;
 void nvptx_times_fini_device (struct nvptx_device *dev) GTC_HIDDEN;
 void *nvptx_time_begin (struct gtc_queue *, int, uint64_t) GTC_HIDDEN;
-void *nvptx_time_end (struct gtc_queue *, int, void *) GTC_HIDDEN;
+void *nvptx_time_end (struct gtc_queue *, int, void *, uint64_t)
+  GTC_HIDDEN;
 int nvptx_time_read (struct gtc_queue *, void *, uint64_t *, uint64_t *,
 		     uint64_t *, uint64_t *)
   GTC_HIDDEN;
@@ -459,8 +478,65 @@ int nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 		      uint64_t *end, uint64_t *dev_start, uint64_t *dev_end)
   GTC_HIDDEN;
 /* A synchronisation of Q succeeded that began after the launch of
-   sequence number ISSUED (Q's CLOCK_ISSUED then).  */
-void nvptx_clock_synced (struct nvptx_queue *q, uint64_t issued) GTC_HIDDEN;
+   sequence number CLOCKED (Q's CLOCK_ISSUED then, or 0) and after the
+   operation of sequence number UPTO, the later of CLOCKED and Q's
+   BOUND_ISSUED then.  */
+void nvptx_clock_synced (struct nvptx_queue *q, uint64_t clocked,
+			 uint64_t upto) GTC_HIDDEN;
+/* The earliest return of a remembered synchronisation of Q that saw the
+   operation of sequence number SEQ done, on the front end's clock; else
+   UINT64_MAX.  */
+uint64_t nvptx_clock_sync_bound (struct nvptx_queue *q, uint64_t seq)
+  GTC_HIDDEN;
+/* The start of the launch of slot S, of sequence number SEQ, by its own
+   clock on the front end's, once it has ended; else UINT64_MAX.  */
+uint64_t nvptx_clock_started (struct nvptx_queue *q,
+			      const struct nvptx_clock_slot *s, uint64_t seq)
+  GTC_HIDDEN;
+
+/* nvptx-bound.c: the operations traced without the device's times (the
+   copies, unless GOMPTARGET_PROFILE_DEVICE_TIMES=all or an OMPT tool's
+   trace; everything with GOMPTARGET_PROFILE_DEVICE_TIMES=0): a token
+   that ends each where the stream was next seen past it, with no driver
+   call of its own.  */
+#define NVPTX_BOUNDS 256
+struct nvptx_bound
+{
+  unsigned char state;		/* Taken (atomic: freed by the reader).  */
+  uint64_t seq;			/* The operation's sequence number.  */
+  /* The first launch that takes its own times issued behind it (NULL:
+     none yet), and its sequence number.  */
+  const struct nvptx_clock_slot *kernel;
+  uint64_t kernel_seq;
+};
+void nvptx_bound_init (struct nvptx_queue *q) GTC_HIDDEN;
+void nvptx_bound_fini (struct nvptx_queue *q) GTC_HIDDEN;
+/* time_end of an operation of sequence number SEQ without a token: a
+   bound, or NULL (then the core issues a host call behind it).  */
+void *nvptx_bound_take (struct nvptx_queue *q, uint64_t seq) GTC_HIDDEN;
+/* A launch of slot S, which takes its own times, was issued behind the
+   bounds not yet linked.  */
+void nvptx_bound_link (struct nvptx_queue *q,
+		       const struct nvptx_clock_slot *s) GTC_HIDDEN;
+/* Is TOKEN a bound of Q?  */
+bool nvptx_bound_token (const struct nvptx_queue *q, const void *token)
+  GTC_HIDDEN;
+/* Q's stream was made to wait for OTHER's, whose last operation issued
+   before is of sequence number UPTO, by an operation of sequence number
+   AT.  */
+void nvptx_bound_wait (struct nvptx_queue *q, struct nvptx_queue *other,
+		       uint64_t upto, uint64_t at) GTC_HIDDEN;
+/* Q's stream has run its operations up to sequence number SEQ, or
+   (UINT64_MAX) the first WAITS waits (Q's WAIT_HEAD as a synchronisation
+   began that succeeded): so have the other queues' operations its waits
+   among them waited for.  */
+void nvptx_bound_waits_done (struct nvptx_queue *q, unsigned waits,
+			     uint64_t seq) GTC_HIDDEN;
+/* gtc_vendor's time_completed.  */
+void nvptx_time_completed (struct gtc_queue *q, uint64_t seq) GTC_HIDDEN;
+/* time_read of a bound: 2 with *END, -1 not known yet, 0 never.  */
+int nvptx_bound_read (struct nvptx_queue *q, void *token, uint64_t *end)
+  GTC_HIDDEN;
 
 /* Wait until Q's stream has run everything issued to it; a fault of the
    device is fatal.  0 or -1 (after a message).  */

@@ -79,5 +79,6 @@ const struct gtc_vendor gtc_vendor = {
   .time_begin = nvptx_time_begin,
   .time_end = nvptx_time_end,
   .time_read = nvptx_time_read,
+  .time_completed = nvptx_time_completed,
   .copy_rect = nvptx_copy_rect
 };

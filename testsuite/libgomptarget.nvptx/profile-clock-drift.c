@@ -1,3 +1,4 @@
+/* { dg-set-target-env-var GOMPTARGET_PROFILE_DEVICE_TIMES "all" } */
 /* Copyright (C) 2026 The gomptarget authors.
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
@@ -12,10 +13,10 @@
    the device's clock still lies inside its region's span on the host,
    and each kernel's lasts about SPIN_US: first with the kernels' clock
    alone (every cuEventRecord fails, and the regions copy nothing), then
-   with copies timed by events.  With the offsets of the start, the spans of the later
-   regions would slide out of their regions, the kernels' clipped to
-   nothing.  On a real GPU (contrib/gpu-kit) the drift is the GPU's
-   own.  */
+   with copies timed by events (GOMPTARGET_PROFILE_DEVICE_TIMES=all).
+   With the offsets of the start, the spans of the later regions would
+   slide out of their regions, the kernels' clipped to nothing.  On a
+   real GPU (contrib/gpu-kit) the drift is the GPU's own.  */
 
 #include <omp.h>
 #include <stdlib.h>

@@ -1,8 +1,10 @@
+/* { dg-set-target-env-var GOMPTARGET_PROFILE_DEVICE_TIMES "all" } */
 /* Copyright (C) 2026 The gomptarget authors.
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
    GOMPTARGET_PROFILE with the nvptx plugin on its emulated GPU: the
-   device's times of the copies and kernels of a stream, where an
+   device's times of the copies (GOMPTARGET_PROFILE_DEVICE_TIMES=all)
+   and kernels of a stream, where an
    operation issued behind a running one shares its end event as its
    start, still order and nest.  Six regions copy a megabyte each way,
    three of them after the stream has been idle 20 ms: every span by the

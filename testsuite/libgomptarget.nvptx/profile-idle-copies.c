@@ -1,3 +1,4 @@
+/* { dg-set-target-env-var GOMPTARGET_PROFILE_DEVICE_TIMES "all" } */
 /* Copyright (C) 2026 The gomptarget authors.
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
@@ -11,7 +12,7 @@
    per region mapping a scalar on an H100).  Traced waited regions that
    map a scalar, each on an idle stream, run no host function: the
    emulated driver's trace has none, and the trace has the device's times
-   of every copy.  */
+   of every copy (asked for: GOMPTARGET_PROFILE_DEVICE_TIMES=all).  */
 
 #include "../libgomptarget.profile/trace-check.h"
 

@@ -1,3 +1,4 @@
+/* { dg-set-target-env-var GOMPTARGET_PROFILE_DEVICE_TIMES "all" } */
 /* Copyright (C) 2026 The gomptarget authors.
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
@@ -7,7 +8,8 @@
    (cuEventElapsedTime would answer CUDA_ERROR_NOT_READY, a driver call
    for nothing): the emulated driver's trace shows none of those calls,
    however many regions ran, while the trace has the device's times of
-   every copy and kernel.  */
+   every copy and kernel (the copies' asked for:
+   GOMPTARGET_PROFILE_DEVICE_TIMES=all).  */
 
 #include "../libgomptarget.profile/trace-check.h"
 

@@ -4,10 +4,10 @@
    GOMPTARGET_PROFILE with the nvptx plugin on its emulated GPU: the
    regions by their host functions' names, the copies, one track per host
    thread (libgomptarget.profile/profile-trace-body.h); the times of the
-   kernels and copies by CUDA events (the emulated driver's clock).  */
+   kernels by their own clock (%globaltimer; the copies have none unless
+   asked for: profile-trace-all.c).  */
 
 #define DEVICE_TIMES 1
-#define DEVICE_COPY_TIMES 1
 #include "../libgomptarget.profile/profile-trace-body.h"
 
 /* { dg-final { gomptarget-output-includes {trace: ok} } } */
