@@ -420,33 +420,10 @@ emul_config_load (void)
 	}
     }
 
-  c->trace_calls = false;
-  s = getenv ("GOMPTARGET_EMUL_CUDA_TRACE_CALLS");
-  if (s && *s)
-    {
-      if (strcmp (s, "0") == 0 || strcmp (s, "1") == 0)
-	c->trace_calls = *s == '1';
-      else
-	{
-	  emul_bad_setting ("GOMPTARGET_EMUL_CUDA_TRACE_CALLS", s,
-			    "expected 0 or 1");
-	  ok = false;
-	}
-    }
-
-  c->host_fn_lock = false;
-  s = getenv ("GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK");
-  if (s && *s)
-    {
-      if (strcmp (s, "0") == 0 || strcmp (s, "1") == 0)
-	c->host_fn_lock = *s == '1';
-      else
-	{
-	  emul_bad_setting ("GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK", s,
-		       "expected 0 or 1");
-	  ok = false;
-	}
-    }
+  ok &= emul_env_flag ("GOMPTARGET_EMUL_CUDA_TRACE_CALLS", false,
+			&c->trace_calls);
+  ok &= emul_env_flag ("GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK", false,
+			&c->host_fn_lock);
 
   ok &= parse_rules ("GOMPTARGET_EMUL_CUDA_FAIL", &fail_rules, &nfail_rules,
 		     false);
