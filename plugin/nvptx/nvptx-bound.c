@@ -4,15 +4,17 @@
    more than the copy of a scalar itself), and with
    GOMPTARGET_PROFILE_DEVICE_TIMES=0 everything.  A stream runs in order,
    so such an operation had ended when a launch issued behind it, which
-   takes its own times (nvptx-clock.c), started, and when a
-   synchronisation of the stream that began after it was issued
-   returned: its span ends at the earlier of the two known.  This costs
-   no driver call: a host function behind each operation, to see when it
-   ran, would stop the stream until a host thread had run it.
+   takes its own times (nvptx-clock.c), started, and when the core
+   learnt that it had completed (time_completed: a synchronisation of
+   the stream returned, or a host call the core issued behind nowait
+   work ran): its span ends at the earlier of the two known, recorded
+   among the synchronisations of nvptx-clock.c.  This costs no driver
+   call: a host function behind each operation, to see when it ran,
+   would stop the stream until a host thread had run it.
 
    A stream made to wait for another (a dependence) ran the other's
-   operations issued before the wait first: a synchronisation of the
-   stream bounds those too, so that the arrow of the dependence finds
+   operations issued before the wait first: once the wait is known
+   completed, those are too, so that the arrow of the dependence finds
    where they ran.
 
    Each queue has a ring of NVPTX_BOUNDS records, taken in turn as
@@ -47,7 +49,6 @@ void
 nvptx_bound_init (struct nvptx_queue *q)
 {
   q->bound_head = q->bound_unlinked = 0;
-  q->bound_issued = 0;
   q->wait_head = q->wait_seen = 0;
   memset (q->waits, 0, sizeof q->waits);
   q->bounds = NULL;
@@ -76,7 +77,6 @@ nvptx_bound_take (struct nvptx_queue *q, uint64_t seq)
   b->seq = seq;
   b->kernel = NULL;
   q->bound_head = (q->bound_head + 1) % NVPTX_BOUNDS;
-  __atomic_store_n (&q->bound_issued, seq, __ATOMIC_RELEASE);
   return b;
 }
 
@@ -112,9 +112,12 @@ nvptx_bound_wait (struct nvptx_queue *q, struct nvptx_queue *other,
   __atomic_add_fetch (&q->wait_head, 1, __ATOMIC_RELEASE);
 }
 
-void
-nvptx_bound_waits_done (struct nvptx_queue *q, unsigned waits, uint64_t seq)
+/* Q has run its operations up to sequence number SEQ: so have the
+   operations of other queues its waits among them waited for.  */
+static void
+waits_done (struct nvptx_queue *q, uint64_t seq)
 {
+  unsigned waits = __atomic_load_n (&q->wait_head, __ATOMIC_ACQUIRE);
   unsigned k = __atomic_load_n (&q->wait_seen, __ATOMIC_RELAXED);
   struct nvptx_queue *other;
   uint64_t upto;
@@ -146,8 +149,7 @@ nvptx_time_completed (struct gtc_queue *gq, uint64_t seq)
   if (q->bounds == NULL)
     return;
   nvptx_clock_synced (q, 0, seq);
-  nvptx_bound_waits_done (q, __atomic_load_n (&q->wait_head,
-					      __ATOMIC_ACQUIRE), seq);
+  waits_done (q, seq);
 }
 
 bool

@@ -130,8 +130,7 @@ nvptx_queue_sync (struct nvptx_queue *q)
 {
   struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
   struct stream_poll poll = { q->stream, CUDA_SUCCESS };
-  uint64_t outs, timed = 0, clocked = 0, upto = 0;
-  unsigned waits = 0;
+  uint64_t outs, timed = 0, clocked = 0;
   CUresult r;
 
   /* The context is made current only where it is needed (below).  */
@@ -144,13 +143,6 @@ nvptx_queue_sync (struct nvptx_queue *q)
     timed = __atomic_load_n (&q->last_seq, __ATOMIC_ACQUIRE);
   if (q->clock_slots != NULL)
     clocked = __atomic_load_n (&q->clock_issued, __ATOMIC_ACQUIRE);
-  if (q->bounds != NULL)
-    {
-      upto = __atomic_load_n (&q->bound_issued, __ATOMIC_ACQUIRE);
-      waits = __atomic_load_n (&q->wait_head, __ATOMIC_ACQUIRE);
-    }
-  if (upto < clocked)
-    upto = clocked;
   /* The data of the copies from the device issued before is in staging
      memory once the stream is synchronized: those still waiting are
      made here, on to the program's memory.  Another thread issuing to
@@ -189,9 +181,7 @@ nvptx_queue_sync (struct nvptx_queue *q)
   while (!nvptx_outs_done (q, outs));
   if (timed != 0)
     __atomic_store_n (&q->synced_seq, timed, __ATOMIC_RELAXED);
-  nvptx_clock_synced (q, clocked, upto);
-  if (q->bounds != NULL)
-    nvptx_bound_waits_done (q, waits, UINT64_MAX);
+  nvptx_clock_synced (q, clocked, clocked);
   __atomic_store_n (&q->last_kernel, NULL, __ATOMIC_RELEASE);
   nvptx_exit_check (dev);
   return 0;

@@ -345,17 +345,15 @@ struct nvptx_queue
   unsigned clock_sync_next;
   /* The operations the device does not time (nvptx-bound.c):
      NVPTX_BOUNDS records (NULL: none), the next to take and the first
-     that no launch is linked to yet (under the core's lock of the queue);
-     the sequence number of the last one issued (atomic: read by
-     nvptx_queue_sync).  */
+     that no launch is linked to yet (under the core's lock of the
+     queue).  */
   struct nvptx_bound *bounds;
   unsigned bound_head, bound_unlinked;
-  uint64_t bound_issued;
   /* The last NVPTX_WAITS waits of the stream for other queues, with the
      sequence number of the last operation of the other issued before
-     each (0 while written) and the wait's own; the count of those issued and of those a
-     synchronisation has passed on (atomic).  A synchronisation of this
-     stream bounds those operations of the other too.  */
+     each (0 while written) and the wait's own; the count of those issued
+     and of those passed on, known completed (atomic): the operations of
+     the other they waited for completed too.  */
   struct { struct nvptx_queue *other; uint64_t upto, at; }
     waits[NVPTX_WAITS];
   unsigned wait_head, wait_seen;
@@ -477,10 +475,10 @@ void *nvptx_clock_end (struct nvptx_queue *q, void *token) GTC_HIDDEN;
 int nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 		      uint64_t *end, uint64_t *dev_start, uint64_t *dev_end)
   GTC_HIDDEN;
-/* A synchronisation of Q succeeded that began after the launch of
-   sequence number CLOCKED (Q's CLOCK_ISSUED then, or 0) and after the
-   operation of sequence number UPTO, the later of CLOCKED and Q's
-   BOUND_ISSUED then.  */
+/* Q's operations up to sequence number UPTO are known completed: a
+   synchronisation of Q that began after the launch of sequence number
+   CLOCKED (Q's CLOCK_ISSUED then, and UPTO) succeeded, or the core
+   learnt it (CLOCKED 0).  */
 void nvptx_clock_synced (struct nvptx_queue *q, uint64_t clocked,
 			 uint64_t upto) GTC_HIDDEN;
 /* The earliest return of a remembered synchronisation of Q that saw the
@@ -526,12 +524,6 @@ bool nvptx_bound_token (const struct nvptx_queue *q, const void *token)
    AT.  */
 void nvptx_bound_wait (struct nvptx_queue *q, struct nvptx_queue *other,
 		       uint64_t upto, uint64_t at) GTC_HIDDEN;
-/* Q's stream has run its operations up to sequence number SEQ, or
-   (UINT64_MAX) the first WAITS waits (Q's WAIT_HEAD as a synchronisation
-   began that succeeded): so have the other queues' operations its waits
-   among them waited for.  */
-void nvptx_bound_waits_done (struct nvptx_queue *q, unsigned waits,
-			     uint64_t seq) GTC_HIDDEN;
 /* gtc_vendor's time_completed.  */
 void nvptx_time_completed (struct gtc_queue *q, uint64_t seq) GTC_HIDDEN;
 /* time_read of a bound: 2 with *END, -1 not known yet, 0 never.  */
