@@ -64,20 +64,24 @@ gtc_profile_device_times (void)
 	  & (GT_PROFILE_DEVICE_TIMES | GT_PROFILE_OMPT_TIMES)) != 0;
 }
 
+/* Does an OMPT tool's trace want DEV's times now?  */
+static bool
+ompt_timing (const struct gtc_device *dev)
+{
+  return dev->timing != NULL
+	 && __atomic_load_n (dev->timing, __ATOMIC_RELAXED) != 0;
+}
+
 bool
 gtc_profile_timed (const struct gtc_device *dev)
 {
-  return (gtc_profiling & GT_PROFILE_DEVICE_TIMES) != 0
-	 || (dev->timing != NULL
-	     && __atomic_load_n (dev->timing, __ATOMIC_RELAXED) != 0);
+  return (gtc_profiling & GT_PROFILE_DEVICE_TIMES) != 0 || ompt_timing (dev);
 }
 
 bool
 gtc_profile_copies_timed (const struct gtc_device *dev)
 {
-  return (gtc_profiling & GT_PROFILE_COPY_TIMES) != 0
-	 || (dev->timing != NULL
-	     && __atomic_load_n (dev->timing, __ATOMIC_RELAXED) != 0);
+  return (gtc_profiling & GT_PROFILE_COPY_TIMES) != 0 || ompt_timing (dev);
 }
 
 bool
