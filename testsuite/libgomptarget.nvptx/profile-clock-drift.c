@@ -54,39 +54,22 @@ work (bool copies)
       }
 }
 
-/* The spans of category CAT named NAME in T, in the order of their
-   starts, in S (room for REGIONS): how many.  */
-static int
-spans_in_order (const struct jval *t, const char *cat, const char *name,
-		const struct jval **s)
-{
-  int n = 0;
-
-  for (int i = 0; i < t->n; i++)
-    if (is_span (t->vals[i], cat, name) && n < REGIONS)
-      s[n++] = t->vals[i];
-  qsort (s, n, sizeof *s, by_start);
-  return n;
-}
-
 /* How many of the REGIONS spans of the device named NAME in T lie inside
    their own region's span (the one of the same rank), give or take
    SLACK_US: a span that slid into a later region counts as outside.  */
 static int
 inside_own_region (const struct jval *t, const char *name)
 {
-  const struct jval *r[REGIONS], *d[REGIONS];
-  int n = 0;
+  int nr, nd, n = -1;
+  const struct jval **r = spans_by_start (t, "region", "work._omp_fn.*", &nr);
+  const struct jval **d = spans_by_start (t, "device", name, &nd);
 
-  if (spans_in_order (t, "region", "work._omp_fn.*", r) != REGIONS
-      || spans_in_order (t, "device", name, d) != REGIONS)
-    return -1;
-  for (int i = 0; i < REGIONS; i++)
-    {
-      double rs = jnum (r[i], "ts"), re = rs + jnum (r[i], "dur");
-      double ds = jnum (d[i], "ts"), de = ds + jnum (d[i], "dur");
-      n += ds >= rs - SLACK_US && de <= re + SLACK_US;
-    }
+  if (nr == REGIONS && nd == REGIONS)
+    for (int i = n = 0; i < REGIONS; i++)
+      n += (jnum (d[i], "ts") >= jnum (r[i], "ts") - SLACK_US
+	    && span_end (d[i]) <= span_end (r[i]) + SLACK_US);
+  free (r);
+  free (d);
   return n;
 }
 

@@ -144,25 +144,13 @@ static const struct jval **
 spans (const struct jval *t, const char *cat, const char *name, int n,
        bool at_least)
 {
-  const struct jval **s = malloc ((t->n + 1) * sizeof *s);
-  int k = 0;
+  int k;
+  const struct jval **s = spans_by_start (t, cat, name, &k);
 
-  if (s == NULL)
-    fail ("out of memory");
-  for (int i = 0; i < t->n; i++)
-    if (is_span (t->vals[i], cat, name))
-      s[k++] = t->vals[i];
   if (at_least ? k < n : k != n)
     fail ("%d spans %s of category %s, not %s%d", k, name, cat,
 	  at_least ? "at least " : "", n);
-  qsort (s, k, sizeof s[0], by_start);
   return s;
-}
-
-static double
-end_of (const struct jval *e)
-{
-  return jnum (e, "ts") + jnum (e, "dur");
 }
 
 int
@@ -228,17 +216,17 @@ main (int argc, char **argv)
   for (i = 0; i < FEW + MANY; i++)
     {
       if (jnum (to[i], "ts") < jnum (regions[i], "ts")
-	  || end_of (to[i]) > jnum (kernels[i], "ts") + SLACK_US)
+	  || span_end (to[i]) > jnum (kernels[i], "ts") + SLACK_US)
 	fail ("region %d: its copy to the device from %.3f to %.3f, not "
 	      "from its region's start %.3f to its kernel's start %.3f", i,
-	      jnum (to[i], "ts"), end_of (to[i]), jnum (regions[i], "ts"),
+	      jnum (to[i], "ts"), span_end (to[i]), jnum (regions[i], "ts"),
 	      jnum (kernels[i], "ts"));
-      if (jnum (from[i], "ts") < end_of (kernels[i]) - SLACK_US
-	  || end_of (from[i]) > end_of (regions[i]))
+      if (jnum (from[i], "ts") < span_end (kernels[i]) - SLACK_US
+	  || span_end (from[i]) > span_end (regions[i]))
 	fail ("region %d: its copy back from %.3f to %.3f, not from its "
 	      "kernel's end %.3f to its region's end %.3f", i,
-	      jnum (from[i], "ts"), end_of (from[i]), end_of (kernels[i]),
-	      end_of (regions[i]));
+	      jnum (from[i], "ts"), span_end (from[i]), span_end (kernels[i]),
+	      span_end (regions[i]));
     }
   printf ("trace: ok\n");
   jfree (t);

@@ -408,31 +408,49 @@ by_start (const void *x, const void *y)
   return (a > b) - (a < b);
 }
 
+/* Where span E ends, in microseconds.  */
+static double __attribute__ ((unused))
+span_end (const struct jval *e)
+{
+  return jnum (e, "ts") + jnum (e, "dur");
+}
+
+/* The spans of category CAT named NAME (see is_span), in the order of
+   their starts: *N of them, in an array to free.  */
+static const struct jval ** __attribute__ ((unused))
+spans_by_start (const struct jval *t, const char *cat, const char *name,
+		int *n)
+{
+  const struct jval **s
+    = (const struct jval **) malloc ((t->n + 1) * sizeof *s);
+
+  if (s == NULL)
+    fail ("out of memory");
+  *n = 0;
+  for (int i = 0; i < t->n; i++)
+    if (is_span (t->vals[i], cat, name))
+      s[(*n)++] = t->vals[i];
+  qsort (s, *n, sizeof s[0], by_start);
+  return s;
+}
+
 /* Fail unless the spans of category CAT named NAME (see is_span) lie one
    after another, none starting before the one before it ends: those of
    one track of a device that runs one operation at a time.  */
 static void __attribute__ ((unused))
 check_spans_apart (const struct jval *t, const char *cat, const char *name)
 {
-  const struct jval **s
-    = (const struct jval **) malloc ((t->n + 1) * sizeof *s);
-  int n = 0, i;
+  int n, i;
+  const struct jval **s = spans_by_start (t, cat, name, &n);
 
-  if (s == NULL)
-    fail ("out of memory");
-  for (i = 0; i < t->n; i++)
-    if (is_span (t->vals[i], cat, name))
-      s[n++] = t->vals[i];
-  qsort (s, n, sizeof s[0], by_start);
   /* Microseconds with three decimals: the same boundary may print 1 ns
      apart.  */
   for (i = 1; i < n; i++)
-    if (jnum (s[i], "ts") < jnum (s[i - 1], "ts") + jnum (s[i - 1], "dur")
-			    - 0.002)
+    if (jnum (s[i], "ts") < span_end (s[i - 1]) - 0.002)
       fail ("%s at %.3f starts before %s at %.3f ends at %.3f",
 	    jstr (s[i], "name"), jnum (s[i], "ts"),
 	    jstr (s[i - 1], "name"), jnum (s[i - 1], "ts"),
-	    jnum (s[i - 1], "ts") + jnum (s[i - 1], "dur"));
+	    span_end (s[i - 1]));
   free (s);
 }
 
@@ -585,13 +603,13 @@ count_inside (const struct jval *t, const char *cat, const char *name,
   for (int i = 0; i < t->n; i++)
     {
       const struct jval *e = t->vals[i];
-      double ts = jnum (e, "ts"), end = ts + jnum (e, "dur");
+      double ts = jnum (e, "ts"), end = span_end (e);
       if (!is_span (e, cat, name))
 	continue;
       for (int j = 0; j < t->n; j++)
 	{
 	  const struct jval *o = t->vals[j];
-	  double ots = jnum (o, "ts"), oend = ots + jnum (o, "dur");
+	  double ots = jnum (o, "ts"), oend = span_end (o);
 	  if (is_span (o, in_cat, in_name) && ts >= ots - slack
 	      && end <= oend + slack)
 	    {
