@@ -66,6 +66,7 @@ struct emul_config
   unsigned long host_fn_us;	/* GOMPTARGET_EMUL_CUDA_HOST_FN_US */
   bool host_fn_lock;		/* GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK */
   bool trace_calls;		/* GOMPTARGET_EMUL_CUDA_TRACE_CALLS */
+  int poll;			/* GOMPTARGET_EMUL_CUDA_POLL: EMUL_POLL_* */
   long clock_drift;		/* GOMPTARGET_EMUL_CUDA_CLOCK_DRIFT, in
 				   millionths: %globaltimer's rate less
 				   one.  */
@@ -76,6 +77,15 @@ struct emul_config
    first, as a real driver may hold its locks on the thread that runs
    host functions.  */
 extern pthread_mutex_t emul_host_fn_lock;
+
+/* When the streams' workers and the synchronising threads poll before
+   they sleep (stream.c).  */
+enum
+{
+  EMUL_POLL_AUTO,		/* While processors are to spare.  */
+  EMUL_POLL_ALWAYS,
+  EMUL_POLL_NEVER
+};
 
 extern struct emul_config emul_config;
 
@@ -301,6 +311,10 @@ struct CUstream_st
   /* Whether the worker's polls for new work, and the synchronisations'
      polls for completion, served lately (stream.c; atomic).  */
   int worker_spins, wait_spins;
+  /* When work was first enqueued since the worker last slept (0: not
+     since), and when an operation last completed (now_ns; under LOCK):
+     what a thread that slept learns from (spin_learn).  */
+  long long work_ns, completed_ns;
   int refs;
   struct CUstream_st *next;	/* In ctx->streams.  */
 };

@@ -103,7 +103,10 @@ op_free (struct emul_op *op)
    poll would otherwise keep the thread it waits for off a processor),
    end soon, and are left out while they would not have been long enough
    (a long kernel, a program that launches seldom), so that idle streams
-   and long kernels leave the processors alone.  */
+   and long kernels leave the processors alone.  GOMPTARGET_EMUL_CUDA_POLL
+   =always polls whatever else the machine runs (a benchmark's figures
+   then do not change with what the rest of the machine did at the
+   moment), =never never polls.  */
 #define SPIN_NS 20000
 
 /* How often spare_processors looks at the machine again.  */
@@ -167,7 +170,9 @@ spin_until (const uint64_t *p, uint64_t v, int *spins, long long start)
 {
   if (__atomic_load_n (p, __ATOMIC_ACQUIRE) >= v)
     return true;
-  if (!__atomic_load_n (spins, __ATOMIC_RELAXED) || !spare_processors ())
+  if (!__atomic_load_n (spins, __ATOMIC_RELAXED)
+      || emul_config.poll == EMUL_POLL_NEVER
+      || (emul_config.poll == EMUL_POLL_AUTO && !spare_processors ()))
     return false;
   for (unsigned polls = 1;; polls++)
     {
@@ -184,12 +189,14 @@ spin_until (const uint64_t *p, uint64_t v, int *spins, long long start)
     }
 }
 
-/* A wait that began at START slept until now: polling would have served
-   it if it was short.  */
+/* A wait that began at START slept, and what it waited for came at
+   WHEN: polling would have served it if that was soon enough.  (Not
+   judged by when the thread woke: where a wake-up takes longer than
+   SPIN_NS, one long wait would otherwise stop the polls for good.)  */
 static void
-spin_learn (int *spins, long long start)
+spin_learn (int *spins, long long start, long long when)
 {
-  __atomic_store_n (spins, now_ns () - start <= SPIN_NS, __ATOMIC_RELAXED);
+  __atomic_store_n (spins, when - start <= SPIN_NS, __ATOMIC_RELAXED);
 }
 
 /* The worker of stream S: run its operations in order, each once the
@@ -213,9 +220,11 @@ worker (void *arg)
 	  pthread_mutex_lock (&s->lock);
 	  if (!polled && s->head == NULL && !s->closing)
 	    {
+	      s->work_ns = 0;
 	      while (s->head == NULL && !s->closing)
 		pthread_cond_wait (&s->cond, &s->lock);
-	      spin_learn (&s->worker_spins, start);
+	      spin_learn (&s->worker_spins, start,
+			  s->work_ns ? s->work_ns : now_ns ());
 	    }
 	}
       if (s->head == NULL)
@@ -234,6 +243,7 @@ worker (void *arg)
 	s->tail = NULL;
       /* Release: for the threads that poll it (emul_stream_wait).  */
       __atomic_store_n (&s->completed, op->seq, __ATOMIC_RELEASE);
+      s->completed_ns = now_ns ();
       pthread_cond_broadcast (&s->cond);
       pthread_mutex_unlock (&s->lock);
       op_free (op);
@@ -429,6 +439,8 @@ emul_stream_submit (struct CUstream_st *s, struct emul_op *op)
   uint64_t seq = op->seq = s->enqueued + 1;
   /* Release: the worker polls it (and then takes the lock).  */
   __atomic_store_n (&s->enqueued, seq, __ATOMIC_RELEASE);
+  if (s->work_ns == 0)
+    s->work_ns = now_ns ();
   if (s->tail)
     s->tail->next = op;
   else
@@ -451,9 +463,10 @@ emul_stream_wait (struct CUstream_st *s, uint64_t seq)
   bool slept = s->completed < seq;
   while (s->completed < seq)
     pthread_cond_wait (&s->cond, &s->lock);
+  long long done = s->completed_ns;
   pthread_mutex_unlock (&s->lock);
   if (slept)
-    spin_learn (&s->wait_spins, start);
+    spin_learn (&s->wait_spins, start, done);
 }
 
 /* Wait for the work queued so far on the streams of CTX that WHICH
