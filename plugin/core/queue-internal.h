@@ -317,6 +317,15 @@ void gtc_profile_issued (struct gtc_queue *q, const struct op *op,
    with the device's times of them, as far as they are known.  Not in a
    host call.  */
 void gtc_profile_drain (struct gtc_queue *q) GTC_HIDDEN;
+/* OP is about to be issued to the hardware queue Q, its time_begin
+   taken (ISSUED false), or was issued (true), Q's lock held: drain Q at
+   the one of the two that costs the program least.  */
+void gtc_profile_drain_issue (struct gtc_queue *q, const struct op *op,
+			      bool issued) GTC_HIDDEN;
+/* A thread is about to wait for the hardware queue Q (SYNCED false), or
+   has waited (true): drain Q at the one of the two that costs the
+   program least.  */
+void gtc_profile_drain_sync (struct gtc_queue *q, bool synced) GTC_HIDDEN;
 /* Run OP of Q, whose sequence number is SEQ (0: OP was not queued, and
    has no event).  */
 int gtc_run_op (struct gtc_queue *q, struct op *op, uint64_t seq)

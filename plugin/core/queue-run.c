@@ -524,6 +524,51 @@ gtc_profile_drain (struct gtc_queue *q)
   drain (q, 0);
 }
 
+/* The operations issued to each hardware queue since a drain at an
+   issue (under the core's lock of the queue), and how many may be
+   issued without a launch before one drains all the same: the records
+   of operations not yet reported are held, not reused.  */
+static unsigned int issued_undrained[MAX_QUEUES];
+#define DRAIN_EVERY 32
+
+/* A drain costs its thread the reading of each operation's times and
+   the report of it (some 2000 instructions a region).  Made where the
+   device is known to have work (right after a launch is issued, or
+   before a synchronisation waits), it costs the program nothing while
+   the device works; made before an operation is issued or after a
+   synchronisation, it adds to the time the program waits.  Only where
+   the device's times of copies are read by the driver's events
+   (gtc_profile_copies_timed) are the drains made there: before, most
+   of those events would not have been reached yet, and each read would
+   be a driver call that fails (nvptx-profile.c).  The records of a
+   queue's last operations stay held until it is issued to or
+   synchronised again, or finished (gtc_device_queues_fini).  */
+void
+gtc_profile_drain_issue (struct gtc_queue *q, const struct op *op,
+			 bool issued)
+{
+  int ix = q->index;
+
+  if (gtc_profile_copies_timed (q->dev))
+    {
+      if (!issued)
+	drain (q, 0);
+    }
+  else if (issued
+	   && (op->kind == OP_LAUNCH || ++issued_undrained[ix] >= DRAIN_EVERY))
+    {
+      issued_undrained[ix] = 0;
+      drain (q, 0);
+    }
+}
+
+void
+gtc_profile_drain_sync (struct gtc_queue *q, bool synced)
+{
+  if (synced == gtc_profile_copies_timed (q->dev))
+    drain (q, 0);
+}
+
 /* The host call issued behind an operation without the device's times:
    note when it ran; the operation is reported by the next drain.  */
 static void

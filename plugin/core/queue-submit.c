@@ -255,9 +255,7 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
 	  /* Taken first: the device starts the operation no earlier.  */
 	  when = gtc_profile_clock ();
 	  token = gtc_profile_time_begin (q, op);
-	  /* After time_begin, which may have seen that the operation before
-	     has not completed: no use reading it.  */
-	  gtc_profile_drain (q);
+	  gtc_profile_drain_issue (q, op, false);
 	}
       __atomic_store_n (&s->issuing, true, __ATOMIC_RELEASE);
       err = issue_op (q, op);
@@ -266,8 +264,11 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
 			  __ATOMIC_RELEASE);
       __atomic_store_n (&s->issuing, false, __ATOMIC_RELEASE);
       if (GT_UNLIKELY (when))
-	gtc_profile_issued (q, op, running_now ? 0 : s->submitted, when,
-			    token, err == 0);
+	{
+	  gtc_profile_issued (q, op, running_now ? 0 : s->submitted, when,
+			      token, err == 0);
+	  gtc_profile_drain_issue (q, op, true);
+	}
       return err ? 0 : s->submitted;
     }
   if (runs_at_once (s, op, d))

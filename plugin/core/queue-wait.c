@@ -29,15 +29,18 @@ gtc_hardware_sync (struct gtc_queue *q)
 {
   struct gtc_queue_state *s = q->state;
   uint64_t upto = __atomic_load_n (&s->submitted, __ATOMIC_ACQUIRE);
-  int err = gtc_vendor.sync (q);
+  int err;
 
+  if (GT_UNLIKELY (gtc_profiling))
+    gtc_profile_drain_sync (q, false);
+  err = gtc_vendor.sync (q);
   qlock (s);
   if (err && s->failed == 0)
     __atomic_store_n (&s->failed, s->completed + 1, __ATOMIC_RELEASE);
   gtc_complete_and_fire_locked (q, upto);
   qunlock (s);
   if (GT_UNLIKELY (gtc_profiling))
-    gtc_profile_drain (q);
+    gtc_profile_drain_sync (q, true);
 }
 
 /* Wait until operation SEQ of the software queue Q has completed.  */
