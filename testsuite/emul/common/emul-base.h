@@ -91,6 +91,20 @@ bool emul_number (const char *s, unsigned long max, unsigned long *out);
    after a diagnostic for anything else.  */
 bool emul_env_flag (const char *var, bool deflt, bool *out);
 
+/* poll.c: when the threads that wait for work, or for its completion,
+   poll before they sleep.  */
+enum
+{
+  EMUL_POLL_AUTO,		/* While processors are to spare.  */
+  EMUL_POLL_ALWAYS,
+  EMUL_POLL_NEVER
+};
+/* Read VAR (auto, always or never) into *OUT, DEFLT where unset; false
+   after a message when it is something else.  */
+bool emul_env_poll (const char *var, int deflt, int *out);
+/* Should a thread poll now, under MODE (EMUL_POLL_*)?  */
+bool emul_poll_now (int mode);
+
 /* The count of a fault-injection rule "NAME[:N[+]]": cut ITEM at its
    colon and read N (1 to MAX) into *N and whether '+' follows (every
    later call too) into *FROM.  1 when there was a count, 0 when there

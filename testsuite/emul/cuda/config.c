@@ -425,21 +425,8 @@ emul_config_load (void)
   ok &= emul_env_flag ("GOMPTARGET_EMUL_CUDA_HOST_FN_LOCK", false,
 			&c->host_fn_lock);
 
-  c->poll = EMUL_POLL_AUTO;
-  s = getenv ("GOMPTARGET_EMUL_CUDA_POLL");
-  if (s && *s)
-    {
-      if (strcmp (s, "always") == 0)
-	c->poll = EMUL_POLL_ALWAYS;
-      else if (strcmp (s, "never") == 0)
-	c->poll = EMUL_POLL_NEVER;
-      else if (strcmp (s, "auto") != 0)
-	{
-	  emul_bad_setting ("GOMPTARGET_EMUL_CUDA_POLL", s,
-			    "expected auto, always or never");
-	  ok = false;
-	}
-    }
+  ok &= emul_env_poll ("GOMPTARGET_EMUL_CUDA_POLL", EMUL_POLL_AUTO,
+			&c->poll);
 
   ok &= parse_rules ("GOMPTARGET_EMUL_CUDA_FAIL", &fail_rules, &nfail_rules,
 		     false);

@@ -78,15 +78,6 @@ struct emul_config
    host functions.  */
 extern pthread_mutex_t emul_host_fn_lock;
 
-/* When the streams' workers and the synchronising threads poll before
-   they sleep (stream.c).  */
-enum
-{
-  EMUL_POLL_AUTO,		/* While processors are to spare.  */
-  EMUL_POLL_ALWAYS,
-  EMUL_POLL_NEVER
-};
-
 extern struct emul_config emul_config;
 
 /* NOW, nanoseconds of a host clock, as the device's timers give it

@@ -109,57 +109,12 @@ op_free (struct emul_op *op)
    moment), =never never polls.  */
 #define SPIN_NS 20000
 
-/* How often spare_processors looks at the machine again.  */
-#define SPARE_CHECK_NS 10000000LL
-
 static long long
 now_ns (void)
 {
   struct timespec t;
   clock_gettime (CLOCK_MONOTONIC, &t);
   return (long long) t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
-/* Are there no more runnable threads on the machine than processors
-   (the fourth field of /proc/loadavg, "runnable/all", read every
-   SPARE_CHECK_NS at most)?  True where it cannot be read.  */
-static bool
-spare_processors (void)
-{
-  static long long next_check;
-  static int spare = 1;
-  static long processors;
-  long long now = now_ns ();
-  long long next = __atomic_load_n (&next_check, __ATOMIC_RELAXED);
-
-  if (now < next
-      || !__atomic_compare_exchange_n (&next_check, &next,
-				       now + SPARE_CHECK_NS, false,
-				       __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-    return __atomic_load_n (&spare, __ATOMIC_RELAXED);
-  if (__atomic_load_n (&processors, __ATOMIC_RELAXED) == 0)
-    {
-      long n = sysconf (_SC_NPROCESSORS_ONLN);
-      __atomic_store_n (&processors, n > 0 ? n : 1, __ATOMIC_RELAXED);
-    }
-  int fd = open ("/proc/loadavg", O_RDONLY | O_CLOEXEC);
-  if (fd >= 0)
-    {
-      char buf[128];
-      ssize_t n = read (fd, buf, sizeof buf - 1);
-      long runnable;
-      close (fd);
-      if (n > 0)
-	{
-	  buf[n] = '\0';
-	  if (sscanf (buf, "%*s %*s %*s %ld/", &runnable) == 1)
-	    __atomic_store_n (&spare,
-			      runnable <= __atomic_load_n (&processors,
-							   __ATOMIC_RELAXED),
-			      __ATOMIC_RELAXED);
-	}
-    }
-  return __atomic_load_n (&spare, __ATOMIC_RELAXED);
 }
 
 /* Poll until *P reaches V (acquire order), for at most SPIN_NS from
@@ -171,8 +126,7 @@ spin_until (const uint64_t *p, uint64_t v, int *spins, long long start)
   if (__atomic_load_n (p, __ATOMIC_ACQUIRE) >= v)
     return true;
   if (!__atomic_load_n (spins, __ATOMIC_RELAXED)
-      || emul_config.poll == EMUL_POLL_NEVER
-      || (emul_config.poll == EMUL_POLL_AUTO && !spare_processors ()))
+      || !emul_poll_now (emul_config.poll))
     return false;
   for (unsigned polls = 1;; polls++)
     {

@@ -228,6 +228,8 @@ emul_config_read (void)
   memset (&emul_cfg, 0, sizeof emul_cfg);
   ok &= emul_env_flag ("GOMPTARGET_EMUL_HSA_TRACE", false, &emul_cfg.trace);
   ok &= emul_env_flag ("GOMPTARGET_EMUL_HSA_POISON", false, &emul_cfg.poison);
+  ok &= emul_env_poll ("GOMPTARGET_EMUL_HSA_POLL", EMUL_POLL_NEVER,
+			&emul_cfg.poll);
 
   emul_cfg.num_gpus = 1;
   v = getenv ("GOMPTARGET_EMUL_HSA_AGENTS");

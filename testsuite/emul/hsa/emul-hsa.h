@@ -114,6 +114,7 @@ struct emul_config
   uint64_t memory_size;		/* Device memory of each GPU agent.  */
   bool poison;
   bool trace;
+  int poll;			/* GOMPTARGET_EMUL_HSA_POLL: EMUL_POLL_*.  */
   /* Fault injection: the Nth call fails (0: never); every later one too
      when fault_from.  */
   uint64_t fault_at[EMUL_FAULT_COUNT];

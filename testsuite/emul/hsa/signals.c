@@ -2,7 +2,9 @@
    the memory order each call names, and waits that really wait: a blocked
    wait sleeps on a condition variable until a store, add or destroy wakes
    it or its timeout (in the units of HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY:
-   nanoseconds) passes; an active wait spins, yielding the processor.
+   nanoseconds) passes (polling some 20 us first, where
+   GOMPTARGET_EMUL_HSA_POLL asks for it); an active wait spins, yielding
+   the processor.
    Also the AMD extension's asynchronous signal handlers.  A handle that
    is not a live signal is reported and ignored.
 
@@ -148,6 +150,9 @@ satisfied (int64_t v, hsa_signal_condition_t cond, int64_t value)
   return true;
 }
 
+/* How long a blocked wait polls first, where it does, in nanoseconds.  */
+#define POLL_NS 20000
+
 int64_t
 emul_signal_wait (struct emul_signal *s, hsa_signal_condition_t cond,
 		  int64_t value, uint64_t timeout_ns, bool active)
@@ -168,6 +173,26 @@ emul_signal_wait (struct emul_signal *s, hsa_signal_condition_t cond,
 	sched_yield ();
       }
 
+  /* A blocked wait polls a while first where GOMPTARGET_EMUL_HSA_POLL
+     says so, as ROCr's does before it sleeps.  */
+  if (emul_poll_now (emul_cfg.poll))
+    {
+      uint64_t until = start + POLL_NS < deadline ? start + POLL_NS : deadline;
+      unsigned polls = 0;
+
+      for (;;)
+	{
+	  v = __atomic_load_n (&s->value, __ATOMIC_ACQUIRE);
+	  if (satisfied (v, cond, value)
+	      || !__atomic_load_n (&s->obj.live, __ATOMIC_ACQUIRE))
+	    return v;
+	  if (++polls % 16 == 0 && emul_now_ns () >= until)
+	    break;
+#if defined (__x86_64__) || defined (__i386__)
+	  __builtin_ia32_pause ();
+#endif
+	}
+    }
   pthread_mutex_lock (&s->lock);
   __atomic_add_fetch (&s->waiters, 1, __ATOMIC_SEQ_CST);
   for (;;)
