@@ -317,11 +317,10 @@ void gtc_profile_issued (struct gtc_queue *q, const struct op *op,
    with the device's times of them, as far as they are known.  Not in a
    host call.  */
 void gtc_profile_drain (struct gtc_queue *q) GTC_HIDDEN;
-/* OP is about to be issued to the hardware queue Q, its time_begin
-   taken (ISSUED false), or was issued (true), Q's lock held: drain Q at
-   the one of the two that costs the program least.  */
-void gtc_profile_drain_issue (struct gtc_queue *q, const struct op *op,
-			      bool issued) GTC_HIDDEN;
+/* An operation is about to be issued to the hardware queue Q, its
+   time_begin taken (ISSUED false), or was issued (true), Q's lock held:
+   drain Q where it costs the program least.  */
+void gtc_profile_drain_issue (struct gtc_queue *q, bool issued) GTC_HIDDEN;
 /* A thread is about to wait for the hardware queue Q (SYNCED false), or
    has waited (true): drain Q at the one of the two that costs the
    program least.  */

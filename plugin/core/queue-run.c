@@ -526,26 +526,30 @@ gtc_profile_drain (struct gtc_queue *q)
 
 /* The operations issued to each hardware queue since a drain at an
    issue (under the core's lock of the queue), and how many may be
-   issued without a launch before one drains all the same: the records
-   of operations not yet reported are held, not reused.  */
+   issued before one drains all the same, for the queues that are seldom
+   waited for: the records of operations not yet reported are held, not
+   reused.  */
 static unsigned int issued_undrained[MAX_QUEUES];
 #define DRAIN_EVERY 32
 
 /* A drain costs its thread the reading of each operation's times and
-   the report of it (some 2000 instructions a region).  Made where the
-   device is known to have work (right after a launch is issued, or
-   before a synchronisation waits), it costs the program nothing while
-   the device works; made before an operation is issued or after a
-   synchronisation, it adds to the time the program waits.  Only where
-   the device's times of copies are read by the driver's events
-   (gtc_profile_copies_timed) are the drains made there: before, most
-   of those events would not have been reached yet, and each read would
-   be a driver call that fails (nvptx-profile.c).  The records of a
-   queue's last operations stay held until it is issued to or
-   synchronised again, or finished (gtc_device_queues_fini).  */
+   the report of it (some 2000 instructions a region).  Made as a
+   synchronisation begins to wait, it costs the program nothing: the
+   device has work of the program's to do, and the thread would only
+   wait.  Made as an operation is issued, it delays the operation (and,
+   on a GPU, a region's host-side issuing is what the device waits for:
+   on an H100 a region mapping a scalar has its kernel done before the
+   copy back is issued); made after the synchronisation, it adds to the
+   time the program waited.  Only where the device's times of copies
+   are read by the driver's events (gtc_profile_copies_timed) are the
+   drains made there, before each issue and after the synchronisation:
+   before that, most events would not have been reached, and each read
+   would be a driver call that fails (nvptx-profile.c).  Otherwise the
+   records of a queue's last operations stay held until it is waited
+   for again, or DRAIN_EVERY more are issued, or it is finished
+   (gtc_device_queues_fini).  */
 void
-gtc_profile_drain_issue (struct gtc_queue *q, const struct op *op,
-			 bool issued)
+gtc_profile_drain_issue (struct gtc_queue *q, bool issued)
 {
   int ix = q->index;
 
@@ -554,8 +558,7 @@ gtc_profile_drain_issue (struct gtc_queue *q, const struct op *op,
       if (!issued)
 	drain (q, 0);
     }
-  else if (issued
-	   && (op->kind == OP_LAUNCH || ++issued_undrained[ix] >= DRAIN_EVERY))
+  else if (issued && ++issued_undrained[ix] >= DRAIN_EVERY)
     {
       issued_undrained[ix] = 0;
       drain (q, 0);

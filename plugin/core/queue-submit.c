@@ -255,7 +255,7 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
 	  /* Taken first: the device starts the operation no earlier.  */
 	  when = gtc_profile_clock ();
 	  token = gtc_profile_time_begin (q, op);
-	  gtc_profile_drain_issue (q, op, false);
+	  gtc_profile_drain_issue (q, false);
 	}
       __atomic_store_n (&s->issuing, true, __ATOMIC_RELEASE);
       err = issue_op (q, op);
@@ -267,7 +267,7 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
 	{
 	  gtc_profile_issued (q, op, running_now ? 0 : s->submitted, when,
 			      token, err == 0);
-	  gtc_profile_drain_issue (q, op, true);
+	  gtc_profile_drain_issue (q, true);
 	}
       return err ? 0 : s->submitted;
     }

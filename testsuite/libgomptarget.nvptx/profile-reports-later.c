@@ -2,12 +2,13 @@
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 
    GOMPTARGET_PROFILE with the nvptx plugin reports a stream's operations
-   (reads their times and records them) where the device has work of the
-   program's, not after a synchronisation, where that work would add to
-   the time the program waits: a waited region's copy back, known to
-   have run only once the region's synchronisation returned, is recorded
-   as the next region's kernel runs, so the trace file has it after the
-   region's own span, which the same thread records as the region ends.
+   (reads their times and records them) as a synchronisation begins to
+   wait, while the device has work of the program's, not after it, where
+   that work would add to the time the program waits: a waited region's
+   copy back, known to have run only once the region's synchronisation
+   returned, is recorded as the next region's synchronisation begins, so
+   the trace file has it after the region's own span, which the same
+   thread records as the region ends.
    With GOMPTARGET_PROFILE_DEVICE_TIMES=all (CUDA events, better read
    after a synchronisation) it comes before.  Every copy back is in the
    trace either way.  */
