@@ -35,6 +35,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
+#include <time.h>
 
 /* ---- What the library registers, once, from a constructor.  ---- */
 
@@ -90,6 +91,17 @@ bool emul_number (const char *s, unsigned long max, unsigned long *out);
 /* The flag VAR: unset or empty gives DEFLT, else "0" or "1"; false
    after a diagnostic for anything else.  */
 bool emul_env_flag (const char *var, bool deflt, bool *out);
+
+/* CLOCK_MONOTONIC in nanoseconds: the clock of the emulators' waits
+   (signal wait timeouts, polls).  */
+static inline uint64_t
+emul_now_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
 
 /* poll.c: when the threads that wait for work, or for its completion,
    poll before they sleep.  */

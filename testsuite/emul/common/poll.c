@@ -29,11 +29,10 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
-/* How often emul_spare_processors looks at the machine again.  */
-#define SPARE_CHECK_NS 10000000LL
+/* How often spare_processors looks at the machine again.  */
+#define SPARE_CHECK_NS 10000000u
 
 bool
 emul_env_poll (const char *var, int deflt, int *out)
@@ -57,26 +56,17 @@ emul_env_poll (const char *var, int deflt, int *out)
   return true;
 }
 
-static long long
-now_ns (void)
-{
-  struct timespec t;
-
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return (long long) t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
 /* Are there no more runnable threads on the machine than processors
    (the fourth field of /proc/loadavg, "runnable/all", read every
    SPARE_CHECK_NS at most)?  True where it cannot be read.  */
 static bool
 spare_processors (void)
 {
-  static long long next_check;
+  static uint64_t next_check;
   static int spare = 1;
   static long processors;
-  long long now = now_ns ();
-  long long next = __atomic_load_n (&next_check, __ATOMIC_RELAXED);
+  uint64_t now = emul_now_ns ();
+  uint64_t next = __atomic_load_n (&next_check, __ATOMIC_RELAXED);
 
   if (now < next
       || !__atomic_compare_exchange_n (&next_check, &next,

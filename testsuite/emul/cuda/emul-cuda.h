@@ -303,9 +303,9 @@ struct CUstream_st
      polls for completion, served lately (stream.c; atomic).  */
   int worker_spins, wait_spins;
   /* When work was first enqueued since the worker last slept (0: not
-     since), and when an operation last completed (now_ns; under LOCK):
-     what a thread that slept learns from (spin_learn).  */
-  long long work_ns, completed_ns;
+     since), and when an operation last completed (emul_now_ns; under
+     LOCK): what a thread that slept learns from (spin_learn).  */
+  uint64_t work_ns, completed_ns;
   int refs;
   struct CUstream_st *next;	/* In ctx->streams.  */
 };

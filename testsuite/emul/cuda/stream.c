@@ -109,19 +109,11 @@ op_free (struct emul_op *op)
    moment), =never never polls.  */
 #define SPIN_NS 20000
 
-static long long
-now_ns (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return (long long) t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
 /* Poll until *P reaches V (acquire order), for at most SPIN_NS from
    START, unless *SPINS (the last such wait's lesson) says that it would
    not be long enough; whether it did.  */
 static bool
-spin_until (const uint64_t *p, uint64_t v, int *spins, long long start)
+spin_until (const uint64_t *p, uint64_t v, int *spins, uint64_t start)
 {
   if (__atomic_load_n (p, __ATOMIC_ACQUIRE) >= v)
     return true;
@@ -135,7 +127,7 @@ spin_until (const uint64_t *p, uint64_t v, int *spins, long long start)
 #endif
       if (__atomic_load_n (p, __ATOMIC_ACQUIRE) >= v)
 	return true;
-      if (polls % 16 == 0 && now_ns () - start > SPIN_NS)
+      if (polls % 16 == 0 && emul_now_ns () - start > SPIN_NS)
 	{
 	  __atomic_store_n (spins, 0, __ATOMIC_RELAXED);
 	  return false;
@@ -148,9 +140,9 @@ spin_until (const uint64_t *p, uint64_t v, int *spins, long long start)
    judged by when the thread woke: where a wake-up takes longer than
    SPIN_NS, one long wait would otherwise stop the polls for good.)  */
 static void
-spin_learn (int *spins, long long start, long long when)
+spin_learn (int *spins, uint64_t start, uint64_t when)
 {
-  __atomic_store_n (spins, when - start <= SPIN_NS, __ATOMIC_RELAXED);
+  __atomic_store_n (spins, when <= start + SPIN_NS, __ATOMIC_RELAXED);
 }
 
 /* The worker of stream S: run its operations in order, each once the
@@ -167,7 +159,7 @@ worker (void *arg)
 	{
 	  /* Poll for the next operation a while first.  */
 	  uint64_t next = s->completed + 1;
-	  long long start = now_ns ();
+	  uint64_t start = emul_now_ns ();
 	  pthread_mutex_unlock (&s->lock);
 	  bool polled = spin_until (&s->enqueued, next, &s->worker_spins,
 				    start);
@@ -178,7 +170,7 @@ worker (void *arg)
 	      while (s->head == NULL && !s->closing)
 		pthread_cond_wait (&s->cond, &s->lock);
 	      spin_learn (&s->worker_spins, start,
-			  s->work_ns ? s->work_ns : now_ns ());
+			  s->work_ns ? s->work_ns : emul_now_ns ());
 	    }
 	}
       if (s->head == NULL)
@@ -197,7 +189,7 @@ worker (void *arg)
 	s->tail = NULL;
       /* Release: for the threads that poll it (emul_stream_wait).  */
       __atomic_store_n (&s->completed, op->seq, __ATOMIC_RELEASE);
-      s->completed_ns = now_ns ();
+      s->completed_ns = emul_now_ns ();
       pthread_cond_broadcast (&s->cond);
       pthread_mutex_unlock (&s->lock);
       op_free (op);
@@ -394,7 +386,7 @@ emul_stream_submit (struct CUstream_st *s, struct emul_op *op)
   /* Release: the worker polls it (and then takes the lock).  */
   __atomic_store_n (&s->enqueued, seq, __ATOMIC_RELEASE);
   if (s->work_ns == 0)
-    s->work_ns = now_ns ();
+    s->work_ns = emul_now_ns ();
   if (s->tail)
     s->tail->next = op;
   else
@@ -410,14 +402,14 @@ void
 emul_stream_wait (struct CUstream_st *s, uint64_t seq)
 {
   /* Poll a while first, as the real driver's synchronisations do.  */
-  long long start = now_ns ();
+  uint64_t start = emul_now_ns ();
   if (spin_until (&s->completed, seq, &s->wait_spins, start))
     return;
   pthread_mutex_lock (&s->lock);
   bool slept = s->completed < seq;
   while (s->completed < seq)
     pthread_cond_wait (&s->cond, &s->lock);
-  long long done = s->completed_ns;
+  uint64_t done = s->completed_ns;
   pthread_mutex_unlock (&s->lock);
   if (slept)
     spin_learn (&s->wait_spins, start, done);

@@ -238,16 +238,6 @@ bool emul_mem_lookup (const void *p, uintptr_t *start, size_t *size,
 /* Whether P lies in one of the emulated arenas at all.  */
 bool emul_mem_in_arena (const void *p);
 
-/* The clock of signal wait timeouts: CLOCK_MONOTONIC in nanoseconds.  */
-static inline uint64_t
-emul_now_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
-
 /* The system clock of the agents (HSA_SYSTEM_INFO_TIMESTAMP, dispatch
    times): nanoseconds, as emul_now_ns, but from another origin, as a
    real device's clock is, so that a runtime that took host times for
