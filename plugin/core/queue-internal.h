@@ -302,15 +302,29 @@ bool gtc_profile_own (void) GTC_HIDDEN;
    the first, for the arrow of the dependence when SEQ runs.  */
 void gtc_profile_depends (struct gtc_queue *q, uint64_t seq, int32_t ndeps,
 			  tgt_event_t *deps) GTC_HIDDEN;
-/* OP is about to be issued to the hardware queue Q: the vendor's token
-   of the device's times of it (gtc_vendor.time_begin), or NULL.  */
-void *gtc_profile_time_begin (struct gtc_queue *q, const struct op *op)
+/* What the front end's records say of an operation: made once, as it
+   is issued or run, and kept with it until it is reported.  */
+struct gtc_described
+{
+  int32_t kind;			/* GT_PROFILE_OP_*; -1: not recorded.  */
+  int32_t own;			/* GT_PROFILE_OP_OWN or 0.  */
+  uint64_t bytes;
+  const char *name;		/* A kernel's name in its image.  */
+  const void *host_fn;		/* Or the host function it runs.  */
+};
+/* Describe OP in D (D->kind -1 for an operation not recorded).  */
+void gtc_profile_describe (const struct op *op, struct gtc_described *d)
   GTC_HIDDEN;
-/* OP was issued to the hardware queue Q as SEQ at WHEN, TOKEN from
-   gtc_profile_time_begin (issued false: issuing it failed): report it,
-   with the device's times of it, once it is known to have run
-   (gtc_profile_drain).  */
-void gtc_profile_issued (struct gtc_queue *q, const struct op *op,
+/* The operation D describes is about to be issued to the hardware queue
+   Q: the vendor's token of the device's times of it
+   (gtc_vendor.time_begin), or NULL.  */
+void *gtc_profile_time_begin (struct gtc_queue *q,
+			      const struct gtc_described *d) GTC_HIDDEN;
+/* The operation D describes was issued to the hardware queue Q as SEQ
+   at WHEN, TOKEN from gtc_profile_time_begin (issued false: issuing it
+   failed): report it, with the device's times of it, once it is known
+   to have run (gtc_profile_drain).  */
+void gtc_profile_issued (struct gtc_queue *q, const struct gtc_described *d,
 			 uint64_t seq, uint64_t when, void *token,
 			 bool issued) GTC_HIDDEN;
 /* Report the operations of the hardware queue Q that have run, in order,

@@ -218,19 +218,8 @@ ran (struct gtc_queue *q, uint64_t seq, uint64_t mid, int32_t *dep_device,
   __atomic_store_n (&e->ran, seq, __ATOMIC_RELEASE);
 }
 
-/* What the front end's records say of an operation.  */
-struct described
-{
-  int32_t kind;			/* GT_PROFILE_OP_*.  */
-  int32_t own;			/* GT_PROFILE_OP_OWN or 0.  */
-  uint64_t bytes;
-  const char *name;		/* A kernel's name in its image.  */
-  const void *host_fn;		/* Or the host function it runs.  */
-};
-
-/* Describe OP in D; false for an operation not recorded.  */
-static bool
-describe (const struct op *op, struct described *d)
+void
+gtc_profile_describe (const struct op *op, struct gtc_described *d)
 {
   static const int32_t copy_kinds[] = {
     [GTC_HOST_TO_DEVICE] = GT_PROFILE_OP_COPY_TO,
@@ -261,35 +250,35 @@ describe (const struct op *op, struct described *d)
 	d->name = ((const struct gtc_kernel *) op->u.launch.entry)->name;
       break;
     case OP_MARK:
-      return false;
+      d->kind = -1;
+      break;
     case OP_HOST_CALL:
       break;
     case OP_WAIT:
       d->kind = GT_PROFILE_OP_WAIT;
       break;
     }
-  return true;
 }
 
-/* Report OP of Q, whose sequence number is SEQ (0: none), which ran
-   from START to END.  */
+/* Report the operation D describes of Q, whose sequence number is SEQ
+   (0: none), which ran from START to END.  */
 static void
-report (struct gtc_queue *q, const struct op *op, uint64_t seq,
+report (struct gtc_queue *q, const struct gtc_described *d, uint64_t seq,
 	uint64_t start, uint64_t end)
 {
   int32_t dep_device = 0;
   uint32_t dep_q = 0;
   uint64_t dep_time;
-  struct described d;
 
   /* An OMPT trace alone wants the device's times only.  */
   if (!(gtc_profiling & GT_PROFILE_QUEUE_OPS))
     return;
   ran (q, seq, start + (end - start) / 2, &dep_device, &dep_q, &dep_time);
-  if (!describe (op, &d))
+  if (d->kind < 0)
     return;
   gt_services ()->profile_queue_op (q->dev->number, q->index,
-				    d.kind | d.own, d.bytes, d.name, d.host_fn,
+				    d->kind | d->own, d->bytes, d->name,
+				    d->host_fn,
 				    seq ? (uint64_t) (uintptr_t)
 					  make_event (q, seq) : 0,
 				    start, end, dep_device, dep_q, dep_time);
@@ -302,6 +291,7 @@ report (struct gtc_queue *q, const struct op *op, uint64_t seq,
 static int __attribute__ ((noinline))
 run_op_profiled (struct gtc_queue *q, struct op *op, uint64_t seq)
 {
+  struct gtc_described d;
   uint64_t start;
   int err;
 
@@ -317,10 +307,11 @@ run_op_profiled (struct gtc_queue *q, struct op *op, uint64_t seq)
       ran (q, seq, t, &unused_device, &unused_q, &unused_time);
       return run_op (q, op);
     }
+  gtc_profile_describe (op, &d);
   start = gtc_profile_clock ();
   err = run_op (q, op);
 
-  report (q, op, seq, start, gtc_profile_clock ());
+  report (q, &d, seq, start, gtc_profile_clock ());
   return err;
 }
 
@@ -338,7 +329,7 @@ run_op_profiled (struct gtc_queue *q, struct op *op, uint64_t seq)
 struct issued
 {
   struct gtc_queue *q;
-  struct op op;
+  struct gtc_described d;
   uint64_t seq, when;
   void *token;			/* Of the vendor's time_* callbacks.  */
   uint64_t end;			/* Without a token: when it had run (0:
@@ -394,15 +385,16 @@ issued_new (struct gtc_queue *q)
 }
 
 void *
-gtc_profile_time_begin (struct gtc_queue *q, const struct op *op)
+gtc_profile_time_begin (struct gtc_queue *q, const struct gtc_described *d)
 {
-  struct described d;
-
-  if (gtc_vendor.time_begin == NULL || !gtc_profile_timed (q->dev)
-      || (op->kind != OP_COPY && op->kind != OP_LAUNCH)
-      || !describe (op, &d))
+  if (gtc_vendor.time_begin == NULL
+      || (d->kind != GT_PROFILE_OP_LAUNCH
+	  && d->kind != GT_PROFILE_OP_COPY_TO
+	  && d->kind != GT_PROFILE_OP_COPY_FROM
+	  && d->kind != GT_PROFILE_OP_COPY_PEER)
+      || !gtc_profile_timed (q->dev))
     return NULL;
-  return gtc_vendor.time_begin (q, d.kind,
+  return gtc_vendor.time_begin (q, d->kind,
 				__atomic_load_n (&q->state->submitted,
 						 __ATOMIC_RELAXED));
 }
@@ -442,7 +434,6 @@ report_issued (struct gtc_queue *q, struct issued *i, int depth)
   const struct gt_plugin_services *svc = gt_services ();
   uint64_t start = i->when, end, dev_start = 0, dev_end = 0;
   uint64_t *last = &last_end[q->index];
-  struct described d;
   uint64_t t_start = 0, t_end = 0;
   int got = 0;
 
@@ -466,10 +457,10 @@ report_issued (struct gtc_queue *q, struct issued *i, int depth)
     end = start;
   *last = end;
   drain_dependence (q, i->seq, depth);
-  report (q, &i->op, i->seq, start, end);
-  if (got > 0 && svc->profile_device_op != NULL && describe (&i->op, &d))
-    svc->profile_device_op (q->dev->number, q->index, d.kind | d.own,
-			    d.name, d.host_fn,
+  report (q, &i->d, i->seq, start, end);
+  if (got > 0 && svc->profile_device_op != NULL && i->d.kind >= 0)
+    svc->profile_device_op (q->dev->number, q->index, i->d.kind | i->d.own,
+			    i->d.name, i->d.host_fn,
 			    i->seq ? (uint64_t) (uintptr_t)
 				     make_event (q, i->seq) : 0,
 			    start, t_start, t_end, dev_start, dev_end);
@@ -524,11 +515,11 @@ gtc_profile_drain (struct gtc_queue *q)
   drain (q, 0);
 }
 
-/* The operations issued to each hardware queue since a drain at an
-   issue (under the core's lock of the queue), and how many may be
-   issued before one drains all the same, for the queues that are seldom
-   waited for: the records of operations not yet reported are held, not
-   reused.  */
+/* The operations issued to each hardware queue since it was last
+   drained (counted under the core's lock of the queue, cleared by a
+   synchronisation's drain), and how many may be issued before one
+   drains all the same, for the queues that are seldom waited for: the
+   records of operations not yet reported are held, not reused.  */
 static unsigned int issued_undrained[MAX_QUEUES];
 #define DRAIN_EVERY 32
 
@@ -558,10 +549,17 @@ gtc_profile_drain_issue (struct gtc_queue *q, bool issued)
       if (!issued)
 	drain (q, 0);
     }
-  else if (issued && ++issued_undrained[ix] >= DRAIN_EVERY)
+  else if (issued)
     {
-      issued_undrained[ix] = 0;
-      drain (q, 0);
+      unsigned int n = __atomic_load_n (&issued_undrained[ix],
+					__ATOMIC_RELAXED) + 1;
+
+      if (n >= DRAIN_EVERY)
+	{
+	  n = 0;
+	  drain (q, 0);
+	}
+      __atomic_store_n (&issued_undrained[ix], n, __ATOMIC_RELAXED);
     }
 }
 
@@ -569,7 +567,12 @@ void
 gtc_profile_drain_sync (struct gtc_queue *q, bool synced)
 {
   if (synced == gtc_profile_copies_timed (q->dev))
-    drain (q, 0);
+    {
+      /* What the issues counted is drained now (or left to the thread
+	 draining Q).  */
+      __atomic_store_n (&issued_undrained[q->index], 0, __ATOMIC_RELAXED);
+      drain (q, 0);
+    }
 }
 
 /* The host call issued behind an operation without the device's times:
@@ -594,11 +597,10 @@ drop_token (struct gtc_queue *q, void *token)
 }
 
 void
-gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
-		    uint64_t when, void *token, bool issued)
+gtc_profile_issued (struct gtc_queue *q, const struct gtc_described *d,
+		    uint64_t seq, uint64_t when, void *token, bool issued)
 {
   struct issued *i;
-  struct described d;
 
   if (!issued)
     {
@@ -611,10 +613,8 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
   if (gtc_vendor.time_end != NULL
       && (token != NULL || (gtc_profiling & GT_PROFILE_QUEUE_OPS)
 	  || gtc_profile_timed (q->dev))
-      && (op->kind == OP_COPY || op->kind == OP_LAUNCH
-	  || op->kind == OP_WAIT)
-      && describe (op, &d))
-    token = gtc_vendor.time_end (q, d.kind, token, q->state->submitted);
+      && d->kind >= 0 && d->kind != GT_PROFILE_OP_HOST_CALL)
+    token = gtc_vendor.time_end (q, d->kind, token, q->state->submitted);
   /* An OMPT trace alone wants nothing else of it.  */
   if ((token == NULL || token == GTC_TIMES_DONE)
       && !(gtc_profiling & GT_PROFILE_QUEUE_OPS))
@@ -625,7 +625,7 @@ gtc_profile_issued (struct gtc_queue *q, const struct op *op, uint64_t seq,
       return;
     }
   i->q = q;
-  i->op = *op;
+  i->d = *d;
   i->seq = seq;
   i->when = when;
   i->token = token == GTC_TIMES_DONE ? NULL : token;

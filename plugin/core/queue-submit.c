@@ -246,6 +246,7 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
     {
       uint64_t when = 0;
       void *token = NULL;
+      struct gtc_described desc;
       int err;
 
       if (GT_UNLIKELY (gtc_profiling)
@@ -254,7 +255,8 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
 	{
 	  /* Taken first: the device starts the operation no earlier.  */
 	  when = gtc_profile_clock ();
-	  token = gtc_profile_time_begin (q, op);
+	  gtc_profile_describe (op, &desc);
+	  token = gtc_profile_time_begin (q, &desc);
 	  gtc_profile_drain_issue (q, false);
 	}
       __atomic_store_n (&s->issuing, true, __ATOMIC_RELEASE);
@@ -265,7 +267,7 @@ queue_op_locked (struct gtc_queue *q, struct op *op,
       __atomic_store_n (&s->issuing, false, __ATOMIC_RELEASE);
       if (GT_UNLIKELY (when))
 	{
-	  gtc_profile_issued (q, op, running_now ? 0 : s->submitted, when,
+	  gtc_profile_issued (q, &desc, running_now ? 0 : s->submitted, when,
 			      token, err == 0);
 	  gtc_profile_drain_issue (q, true);
 	}
