@@ -104,6 +104,7 @@ gtc_server_init (struct gtc_server *s, const struct gtc_server_ops *ops,
   s->started = false;
   s->stop = false;
   s->ended = false;
+  s->detached = false;
   s->work = 0;
   s->pollers = 0;
 }
@@ -204,6 +205,14 @@ server_main (void *arg)
       pthread_mutex_lock (&s->lock);
     }
   s->ended = true;
+  /* Ended on its own: nothing may wait for it now (a program that a
+     device ended leaves its devices alone at exit), so it is not left
+     joinable.  */
+  if (!s->stop)
+    {
+      s->detached = true;
+      pthread_detach (pthread_self ());
+    }
   pthread_cond_broadcast (&s->cond);
   pthread_mutex_unlock (&s->lock);
   return NULL;
@@ -249,16 +258,21 @@ gtc_server_poll_end (struct gtc_server *s)
 bool
 gtc_server_stop (struct gtc_server *s)
 {
-  bool started, joined = false;
+  bool started, detached, joined = false;
 
   pthread_mutex_lock (&s->lock);
   __atomic_store_n (&s->stop, true, __ATOMIC_RELEASE);
   pthread_cond_broadcast (&s->cond);
   started = s->started;
+  detached = s->detached;
   s->started = false;
   pthread_mutex_unlock (&s->lock);
   if (!started)
     return false;
+  if (detached)
+    /* It has ended (ENDED was set with DETACHED): it touches nothing of
+       the device's any more.  */
+    return true;
   if (pthread_equal (pthread_self (), s->thread))
     /* A request the thread served ended the program.  */
     pthread_detach (s->thread);

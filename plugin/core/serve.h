@@ -97,13 +97,16 @@ struct gtc_server
   pthread_cond_t cond;
   pthread_t thread;
   bool started, stop, ended;
+  /* The thread ended on its own (serving failed, or the program ends),
+     not told to: it was detached then, and is not waited for.  */
+  bool detached;
   unsigned work;		/* In flight and to be served.  */
   unsigned pollers;		/* Threads waiting, which serve meanwhile.  */
 };
 
 #define GTC_SERVER_INITIALIZER(ops)					\
   { (ops), NULL, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,	\
-    (pthread_t) 0, false, false, false, 0, 0 }
+    (pthread_t) 0, false, false, false, false, 0, 0 }
 
 void gtc_server_init (struct gtc_server *s, const struct gtc_server_ops *ops,
 		      struct gtc_device *dev) GT_PLUGIN_HIDDEN;
