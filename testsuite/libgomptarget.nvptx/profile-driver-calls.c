@@ -10,15 +10,16 @@
    before and after the last MANY waited regions and the chain, to mark
    them in the emulated driver's trace of its API calls.  It runs
    untraced, traced, traced with GOMPTARGET_PROFILE_DEVICE_TIMES=0 and
-   traced with GOMPTARGET_PROFILE_DEVICE_TIMES=all.  Per region traced,
-   the waited regions must make the calls they make untraced, the chain
-   no more than untraced give or take the host functions by which the
-   core learns that nowait work is done (their number depends on
-   timing), except with "all" (the copies' events).  The default trace
-   still has each copy on the stream's track, ending where the stream
-   was next seen past it: a copy to the device before its kernel's start
-   by the kernel's clock, a copy back inside its region; and each
-   kernel's times by its own clock.  On a real GPU (the GPU kit) there
+   traced with GOMPTARGET_PROFILE_DEVICE_TIMES=all, then untraced again
+   (the larger of the chain's two untraced counts is its base).  Per
+   region traced, the waited regions must make the calls they make
+   untraced, the chain no more than untraced give or take the host
+   functions by which the core learns that nowait work is done (their
+   number depends on timing), except with "all" (the copies' events).
+   The default trace still has each copy on the stream's track, ending
+   where the stream was next seen past it: a copy to the device before
+   its kernel's start by the kernel's clock, a copy back inside its
+   region; and each kernel's times by its own clock.  On a real GPU (the GPU kit) there
    is no driver trace: the trace alone is checked.  */
 
 #include <dlfcn.h>
@@ -161,6 +162,7 @@ main (int argc, char **argv)
   struct jval *t;
   long untraced, traced, none, all;
   long chain_untraced, chain_traced, chain_none, chain_all;
+  long again, chain_again;
   int i;
 
   (void) argv;
@@ -179,6 +181,12 @@ main (int argc, char **argv)
       per_region (NULL, path, &traced, &chain_traced);
       per_region ("0", path, &none, &chain_none);
       per_region ("all", path, &all, &chain_all);
+      /* The chain untraced once more, last: its calls vary with timing
+	 from one run to the next (under ThreadSanitizer by more than one
+	 a region), and the larger count is the one to compare with.  */
+      if (per_region (NULL, NULL, &again, &chain_again)
+	  && chain_again > chain_untraced)
+	chain_untraced = chain_again;
       printf ("driver calls per region in hundredths, waited / chain: "
 	      "untraced %ld / %ld, traced %ld / %ld, device times off "
 	      "%ld / %ld, all device times %ld / %ld\n", untraced,

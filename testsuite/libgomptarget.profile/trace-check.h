@@ -117,6 +117,7 @@ struct jval
   double num;
   char *str;
   int n;			/* Elements or members.  */
+  int cap;			/* Room in KEYS and VALS.  */
   char **keys;
   struct jval **vals;
 };
@@ -135,10 +136,21 @@ static struct jval *jparse (void);
 static char *
 jstring (void)
 {
-  char *s = (char *) malloc (strlen (jp) + 1), *o = s;
+  const char *end;
+  char *s, *o;
 
   if (*jp++ != '"')
     fail ("JSON: a string expected at '%.20s'", jp - 1);
+  /* Room for the string up to its closing quote, not for the rest of
+     the file: a trace has tens of thousands of strings (and under
+     ThreadSanitizer every large block is mapped on its own).  An escape
+     is no shorter than what it stands for.  */
+  for (end = jp; *end != '"' && *end != '\0'; end++)
+    if (*end == '\\' && end[1] != '\0')
+      end++;
+  if ((s = (char *) malloc ((size_t) (end - jp) + 1)) == NULL)
+    fail ("JSON: out of memory");
+  o = s;
   while (*jp != '"')
     {
       if (*jp == '\0' || (unsigned char) *jp < ' ')
@@ -183,10 +195,19 @@ jparse (void)
 	}
       for (;;)
 	{
-	  v->keys = (char **) realloc (v->keys,
-				       (v->n + 1) * sizeof *v->keys);
-	  v->vals = (struct jval **) realloc (v->vals,
-					      (v->n + 1) * sizeof *v->vals);
+	  if (v->n == v->cap)
+	    {
+	      /* Doubled: a trace holds tens of thousands of events, and a
+		 block grown one element at a time is copied as often (and
+		 under ThreadSanitizer mapped anew each time it is
+		 large).  */
+	      v->cap = v->cap ? 2 * v->cap : 8;
+	      v->keys = (char **) realloc (v->keys, v->cap * sizeof *v->keys);
+	      v->vals = (struct jval **) realloc (v->vals,
+						  v->cap * sizeof *v->vals);
+	      if (v->keys == NULL || v->vals == NULL)
+		fail ("JSON: out of memory");
+	    }
 	  v->keys[v->n] = NULL;
 	  if (obj)
 	    {
