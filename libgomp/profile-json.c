@@ -285,12 +285,11 @@ put_ids (struct gt_profile_text *b, char *p, int tid)
   return p + b->ids[k].len;
 }
 
-/* Format the id of the arrows of EVENT on DEVICE into one of B's cached
-   ids: its index.  */
-static unsigned __attribute__ ((noinline))
-flow_id_new (struct gt_profile_text *b, int device, uint64_t event)
+/* Format the id of the arrows of EVENT on DEVICE into B's cached id K.  */
+static void __attribute__ ((noinline))
+flow_id_new (struct gt_profile_text *b, unsigned k, int device,
+	     uint64_t event)
 {
-  unsigned k = b->next_flow_ids++ % 4;
   char *e = put_int (b->flow_ids[k].s, device);
 
   *e++ = '-';
@@ -298,7 +297,6 @@ flow_id_new (struct gt_profile_text *b, int device, uint64_t event)
   b->flow_ids[k].device = device;
   b->flow_ids[k].event = event;
   b->flow_ids[k].len = (unsigned char) (e - b->flow_ids[k].s);
-  return k;
 }
 
 /* 'DEVICE-EVENT', the id of the arrows of the operation whose event is
@@ -307,14 +305,11 @@ flow_id_new (struct gt_profile_text *b, int device, uint64_t event)
 static char *
 put_flow_id (struct gt_profile_text *b, char *p, int device, uint64_t event)
 {
-  unsigned k;
+  unsigned k = (unsigned) event & (GT_PROFILE_FLOW_IDS - 1);
 
-  for (k = 0; k < 4; k++)
-    if (b->flow_ids[k].event == event && b->flow_ids[k].device == device
-	&& b->flow_ids[k].len != 0)
-      break;
-  if (k == 4)
-    k = flow_id_new (b, device, event);
+  if (b->flow_ids[k].event != event || b->flow_ids[k].device != device
+      || b->flow_ids[k].len == 0)
+    flow_id_new (b, k, device, event);
   memcpy (p, b->flow_ids[k].s, sizeof b->flow_ids[k].s);
   return p + b->flow_ids[k].len;
 }

@@ -255,6 +255,7 @@ struct gt_profile_block
    FLUSH is called with it when fewer than GT_PROFILE_TEXT_MAX are free.
    PID and BASE: the process's id and the clock at the trace's start.  */
 #define GT_PROFILE_TEXT_MAX 4096
+#define GT_PROFILE_FLOW_IDS 8	/* A power of two.  */
 struct gt_profile_text
 {
   char *data;
@@ -270,8 +271,10 @@ struct gt_profile_text
     char s[47];
   } ids[4];
   unsigned next_ids;
-  /* 'DEVICE-EVENT' of the arrows' ids written last, by turns (an
-     operation's arrows share one), and the milliseconds of the
+  /* 'DEVICE-EVENT' of the arrows' ids written last, each in the slot
+     of the low bits of its event (an operation's arrows share one, and
+     the operations of a queue, whose events follow one another, are
+     reported some way behind their issue), and the milliseconds of the
      timestamps written last, by turns (a device's times and the host's
      may lie apart).  Zeroed before the first record (LEN 0: empty).  */
   struct
@@ -280,8 +283,7 @@ struct gt_profile_text
     uint64_t event;
     unsigned char len;
     char s[31];
-  } flow_ids[4];
-  unsigned next_flow_ids;
+  } flow_ids[GT_PROFILE_FLOW_IDS];
   struct
   {
     uint64_t ms;
