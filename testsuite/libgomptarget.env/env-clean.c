@@ -1,4 +1,5 @@
 /* { dg-do run } */
+/* { dg-gomptarget-no-wrapper "a test wrapper may set GOMPTARGET_ variables of its own (contrib/check-tsan's does)" } */
 /* Copyright (C) 2026 The gomptarget authors.
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 

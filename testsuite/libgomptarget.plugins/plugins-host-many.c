@@ -11,7 +11,8 @@
    its two devices (GOMPTARGET_HOST_DEVICES=2) are the only ones, each
    with its own memory; each repeated name is reported once.  The list
    is longer than a test's environment settings are meant to be: the
-   program sets it and runs itself again.  */
+   program sets it and runs itself again (with an argument: a test
+   wrapper may have set GOMPTARGET_PLUGINS already).  */
 
 #include <omp.h>
 #include <stdio.h>
@@ -25,10 +26,10 @@ int
 main (int argc, char **argv)
 {
   int x = 1, y = 0, *p;
-  (void) argc;
 
-  if (getenv ("GOMPTARGET_PLUGINS") == NULL)
+  if (argc < 2)
     {
+      char *child[] = { argv[0], (char *) "child", NULL };
       char *list = malloc (REPEATS * 5 + REPEATS / 100 * 13 + 1), *e;
 
       if (list == NULL)
@@ -37,7 +38,7 @@ main (int argc, char **argv)
       for (int i = 0; i < REPEATS; i++)
 	e = stpcpy (e, i % 100 == 50 ? "host, nonexistent," : "host,");
       setenv ("GOMPTARGET_PLUGINS", list, 1);
-      execv ("/proc/self/exe", argv);
+      execv ("/proc/self/exe", child);
       perror ("execv /proc/self/exe");
       abort ();
     }
