@@ -127,6 +127,7 @@ per_region (const char *times, const char *profile, long *waited,
       c[k]++;
   *waited = c[0] * 100 / MANY;
   *chain = c[1] * 100 / MANY;
+  free ((void *) text);
   return true;
 }
 
@@ -237,6 +238,10 @@ main (int argc, char **argv)
 	      span_end (regions[i]));
     }
   printf ("trace: ok\n");
+  free ((void *) to);
+  free ((void *) from);
+  free ((void *) kernels);
+  free ((void *) regions);
   jfree (t);
   return 0;
 }

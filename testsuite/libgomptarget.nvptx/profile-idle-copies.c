@@ -38,6 +38,7 @@ main (int argc, char **argv)
   char path[512];
   struct jval *t;
   const char *s, *text;
+  char *owned;
   int n, host_fns = 0;
 
   (void) argv;
@@ -53,7 +54,8 @@ main (int argc, char **argv)
   t = child_trace ("idle");
   check_events (t);
   /* A real GPU (contrib/gpu-kit) writes no such trace.  */
-  text = access (path, R_OK) == 0 ? read_file (path) : "launch device=";
+  owned = access (path, R_OK) == 0 ? read_file (path) : NULL;
+  text = owned != NULL ? owned : "launch device=";
   unlink (path);
   if (strstr (text, "launch device=") == NULL)
     fail ("no launch in the emulated driver's trace");
@@ -68,6 +70,8 @@ main (int argc, char **argv)
     fail ("%d host functions for %d traced regions on an idle stream",
 	  host_fns, REGIONS);
   printf ("host functions: %d\n", host_fns);
+  free (owned);
+  jfree (t);
   return 0;
 }
 

@@ -83,6 +83,7 @@ main (int argc, char **argv)
 	  "not %d (the longest: %.3f us)", spun, SPUN_FRACTION * SPIN_US,
 	  REGIONS / 2, longest);
   printf ("trace: ok\n");
+  jfree (t);
   return 0;
 }
 

@@ -35,6 +35,7 @@ main (int argc, char **argv)
   char path[512];
   struct jval *t;
   const char *s, *text;
+  char *owned;
   int n, failed = 0;
 
   (void) argv;
@@ -50,7 +51,8 @@ main (int argc, char **argv)
   t = child_trace ("reads");
   check_events (t);
   /* A real GPU (contrib/gpu-kit) writes no such trace.  */
-  text = access (path, R_OK) == 0 ? read_file (path) : "launch device=";
+  owned = access (path, R_OK) == 0 ? read_file (path) : NULL;
+  text = owned != NULL ? owned : "launch device=";
   unlink (path);
   for (s = text; (s = strstr (s, "notready call=cuEventElapsedTime")) != NULL;
        s++)
@@ -69,6 +71,8 @@ main (int argc, char **argv)
     fail ("%d readings of events not reached yet (cuEventElapsedTime "
 	  "CUDA_ERROR_NOT_READY) for %d regions", failed, REGIONS);
   printf ("readings not ready: %d\n", failed);
+  free (owned);
+  jfree (t);
   return 0;
 }
 

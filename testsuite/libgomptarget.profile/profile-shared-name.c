@@ -42,20 +42,30 @@ check_pid (const struct jval *t, const char *path, double pid)
 	    jnum (t->vals[i], "pid"), pid);
 }
 
-/* Run ARGV with the environment of this process plus LD_PRELOAD of
-   gomptarget's library, its stderr into ERR (or not, NULL); its exit
+/* Run ARGV with the environment of this process, plus LD_PRELOAD of
+   gomptarget's library when PRELOAD (after what LD_PRELOAD held: an ASan
+   runtime must stay first), its stderr into ERR (or not, NULL); its exit
    status must be 0.  */
 static void
-spawn (char **argv, const char *err)
+spawn (char **argv, const char *err, bool preload)
 {
   posix_spawn_file_actions_t fa;
   Dl_info info;
   pid_t pid;
   int status;
+  const char *old = getenv ("LD_PRELOAD");
+  char *saved = old != NULL ? strdup (old) : NULL, *pre;
 
   if (!dladdr ((void *) GOMP_target_ext, &info) || info.dli_fname == NULL)
     fail ("where is libgomptarget?");
-  setenv ("LD_PRELOAD", info.dli_fname, 1);
+  if (preload)
+    {
+      if (asprintf (&pre, "%s%s%s", saved ? saved : "", saved ? ":" : "",
+		    info.dli_fname) < 0)
+	fail ("out of memory");
+      setenv ("LD_PRELOAD", pre, 1);
+      free (pre);
+    }
   posix_spawn_file_actions_init (&fa);
   if (err)
     posix_spawn_file_actions_addopen (&fa, 2, err,
@@ -63,7 +73,11 @@ spawn (char **argv, const char *err)
   if (posix_spawn (&pid, argv[0], &fa, NULL, argv, environ) != 0)
     fail ("cannot run %s", argv[0]);
   posix_spawn_file_actions_destroy (&fa);
-  unsetenv ("LD_PRELOAD");
+  if (saved != NULL)
+    setenv ("LD_PRELOAD", saved, 1);
+  else
+    unsetenv ("LD_PRELOAD");
+  free (saved);
   if (waitpid (pid, &status, 0) != pid || !WIFEXITED (status)
       || WEXITSTATUS (status) != 0)
     fail ("%s failed (status %#x)", argv[0], status);
@@ -79,8 +93,9 @@ child (const char *self, const char *err)
 
   if (first_work (0) != 1)
     fail ("first_work");
-  spawn (true_argv, NULL);
-  spawn (self_argv, err);
+  spawn (true_argv, NULL, true);
+  /* The program itself is linked with gomptarget.  */
+  spawn (self_argv, err, false);
   if (first_work (1) != 2)
     fail ("first_work");
 }
