@@ -19,8 +19,8 @@
    The default trace still has each copy on the stream's track, ending
    where the stream was next seen past it: a copy to the device before
    its kernel's start by the kernel's clock, a copy back inside its
-   region; and each kernel's times by its own clock.  On a real GPU (the GPU kit) there
-   is no driver trace: the trace alone is checked.  */
+   region; and each kernel's times by its own clock.  On a real GPU (the
+   GPU kit) there is no driver trace: the trace alone is checked.  */
 
 #include <dlfcn.h>
 #include "../libgomptarget.profile/trace-check.h"

@@ -54,12 +54,14 @@ spawn (char **argv, const char *err, bool preload)
   pid_t pid;
   int status;
   const char *old = getenv ("LD_PRELOAD");
-  char *saved = old != NULL ? strdup (old) : NULL, *pre;
+  char *saved = NULL, *pre;
 
-  if (!dladdr ((void *) GOMP_target_ext, &info) || info.dli_fname == NULL)
-    fail ("where is libgomptarget?");
   if (preload)
     {
+      if (!dladdr ((void *) GOMP_target_ext, &info)
+	  || info.dli_fname == NULL)
+	fail ("where is libgomptarget?");
+      saved = old != NULL ? strdup (old) : NULL;
       if (asprintf (&pre, "%s%s%s", saved ? saved : "", saved ? ":" : "",
 		    info.dli_fname) < 0)
 	fail ("out of memory");
@@ -75,7 +77,7 @@ spawn (char **argv, const char *err, bool preload)
   posix_spawn_file_actions_destroy (&fa);
   if (saved != NULL)
     setenv ("LD_PRELOAD", saved, 1);
-  else
+  else if (preload)
     unsetenv ("LD_PRELOAD");
   free (saved);
   if (waitpid (pid, &status, 0) != pid || !WIFEXITED (status)
