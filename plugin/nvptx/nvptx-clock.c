@@ -684,6 +684,37 @@ track_offset (struct nvptx_device *dev, uint64_t when, uint64_t bound,
   return off;
 }
 
+/* The span of the kernel of slot S on Q, timed from G_START to G_END
+   by DEV's timer, in *START and *END by the front end's clock.  The same
+   for the copy ahead of it that ends where it started
+   (nvptx_clock_started) as for the kernel itself, read after it.  */
+static void
+kernel_span (struct nvptx_queue *q, const struct nvptx_clock_slot *s,
+	     uint64_t g_start, uint64_t g_end, uint64_t *start,
+	     uint64_t *end)
+{
+  struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
+  uint64_t bound, off, now;
+
+  /* The kernel had ended when its end was read, as it had when a
+     synchronisation that saw it done returned.  */
+  bound = nvptx_clock_sync_bound (q, s->seq);
+  if ((now = gtc_profile_clock ()) < bound)
+    bound = now;
+  off = track_offset (dev, s->when, bound, g_start, g_end);
+  *start = g_start - off;
+  *end = g_end - off;
+  /* Within a span too short for the device's (a timer faster than the
+     front end's clock), the kernel ran after it was issued, and before
+     a synchronisation that saw it done returned.  */
+  if (*start < s->when)
+    *start = s->when;
+  if (*end > bound)
+    *end = bound;
+  if (*start > *end)
+    *start = *end;
+}
+
 int
 nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 		  uint64_t *end, uint64_t *dev_start, uint64_t *dev_end)
@@ -692,7 +723,7 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
   struct nvptx_clock_slot *s = token;
   volatile struct nvptx_clock_host *h
     = &q->clock_host[s - q->clock_slots];
-  uint64_t g_end, g_start, bound, off, now, base = dev->time_base_ns;
+  uint64_t g_end, g_start, base = dev->time_base_ns;
   int got = 0;
 
   if (s->state == NVPTX_CLOCK_LAUNCHED)
@@ -707,23 +738,7 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 	return -1;
       if (g_end != 0 && g_start != 0)
 	{
-	  /* The kernel had ended when its end was read, as it had when a
-	     synchronisation that saw it done returned.  */
-	  bound = nvptx_clock_sync_bound (q, s->seq);
-	  if ((now = gtc_profile_clock ()) < bound)
-	    bound = now;
-	  off = track_offset (dev, s->when, bound, g_start, g_end);
-	  *start = g_start - off;
-	  *end = g_end - off;
-	  /* Within a span too short for the device's (a timer faster than
-	     the front end's clock), the kernel ran after it was issued,
-	     and before a synchronisation that saw it done returned.  */
-	  if (*start < s->when)
-	    *start = s->when;
-	  if (*end > bound)
-	    *end = bound;
-	  if (*start > *end)
-	    *start = *end;
+	  kernel_span (q, s, g_start, g_end, start, end);
 	  if (g_end >= g_start && *start >= base)
 	    {
 	      *dev_start = *start - base;
@@ -744,18 +759,21 @@ uint64_t
 nvptx_clock_started (struct nvptx_queue *q, const struct nvptx_clock_slot *s,
 		     uint64_t seq)
 {
-  struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
   volatile struct nvptx_clock_host *h = &q->clock_host[s - q->clock_slots];
-  uint64_t g_start;
+  uint64_t g_start, g_end, start, end;
 
   /* The slot may have been taken since by a later launch: then that one
      has started, after this one.  Both times come in one store, the end
-     read first.  */
+     read first.  The offset is kept true by this kernel now, not only
+     when it is read after the copy: else a copy could end after the
+     start of the kernel behind it.  */
   if (__atomic_load_n (&s->state, __ATOMIC_ACQUIRE) != NVPTX_CLOCK_LAUNCHED
-      || s->seq != seq || __atomic_load_n (&h->end, __ATOMIC_ACQUIRE) == 0
+      || s->seq != seq
+      || (g_end = __atomic_load_n (&h->end, __ATOMIC_ACQUIRE)) == 0
       || (g_start = h->start) == 0)
     return UINT64_MAX;
-  return g_start - __atomic_load_n (&dev->clock_offset, __ATOMIC_RELAXED);
+  kernel_span (q, s, g_start, g_end, &start, &end);
+  return start;
 }
 
 void

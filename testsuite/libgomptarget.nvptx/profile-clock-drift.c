@@ -15,8 +15,14 @@
    alone (every cuEventRecord fails, and the regions copy nothing), then
    with copies timed by events (GOMPTARGET_PROFILE_DEVICE_TIMES=all).
    With the offsets of the start, the spans of the later regions would
-   slide out of their regions, the kernels' clipped to nothing.  On a
-   real GPU (contrib/gpu-kit) the drift is the GPU's own.  */
+   slide out of their regions, the kernels' clipped to nothing.  Last,
+   by default (copies without the device's times, on the stream's track,
+   each ending where the stream was next seen past it): each copy to the
+   device ends by its kernel's start, each copy back starts after its
+   kernel's end, by the kernel's own clock; a copy that ended by the
+   offset before the kernel behind it set it right ended up to a
+   region's drift after that kernel's start.  On a real GPU
+   (contrib/gpu-kit) the drift is the GPU's own.  */
 
 #include <omp.h>
 #include <stdlib.h>
@@ -27,6 +33,8 @@
 #define SPIN_US 10000.0
 /* More than the error of the clock's calibration.  */
 #define SLACK_US 500.0
+/* Microseconds: the rounding of a trace's times, and more.  */
+#define ORDER_SLACK_US 1.0
 /* A span counts as the spin's from this fraction of SPIN_US (a GPU's
    omp_get_wtime counts cycles at a rate its boost clock outruns).  */
 #define SPUN_FRACTION 0.9
@@ -127,6 +135,45 @@ check (const char *drift, bool events)
   jfree (t);
 }
 
+/* Check the default trace of a run whose GPU timers drift by DRIFT:
+   the order of each region's copies and kernel on the stream.  */
+static void
+check_stream_order (const char *drift)
+{
+  struct jval *t;
+  const struct jval **to, **from, **kernels;
+  int nt, nf, nk;
+
+  setenv ("GOMPTARGET_EMUL_CUDA_CLOCK_DRIFT", drift, 1);
+  setenv ("DRIFT_TEST_COPIES", "1", 1);
+  unsetenv ("GOMPTARGET_EMUL_CUDA_FAIL");
+  unsetenv ("GOMPTARGET_PROFILE_DEVICE_TIMES");
+  t = child_trace ("drift-order");
+  check_events (t);
+  to = spans_by_start (t, "queue", "copy to device", &nt);
+  from = spans_by_start (t, "queue", "copy from device", &nf);
+  kernels = spans_by_start (t, "device", "work._omp_fn.*", &nk);
+  if (nt != REGIONS || nf != REGIONS || nk != REGIONS)
+    fail ("drift %s, default trace: %d copies to the device, %d back, %d "
+	  "kernels by the device's clock, not %d each", drift, nt, nf, nk,
+	  REGIONS);
+  for (int i = 0; i < REGIONS; i++)
+    {
+      if (span_end (to[i]) > jnum (kernels[i], "ts") + ORDER_SLACK_US)
+	fail ("drift %s, region %d: its copy to the device ends at %.3f, "
+	      "after its kernel's start %.3f", drift, i, span_end (to[i]),
+	      jnum (kernels[i], "ts"));
+      if (jnum (from[i], "ts") < span_end (kernels[i]) - ORDER_SLACK_US)
+	fail ("drift %s, region %d: its copy back starts at %.3f, before "
+	      "its kernel's end %.3f", drift, i, jnum (from[i], "ts"),
+	      span_end (kernels[i]));
+    }
+  free ((void *) to);
+  free ((void *) from);
+  free ((void *) kernels);
+  jfree (t);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -141,6 +188,8 @@ main (int argc, char **argv)
   check ("-20000", false);
   check ("20000", true);
   check ("-20000", true);
+  check_stream_order ("20000");
+  check_stream_order ("-20000");
   printf ("trace: ok\n");
   return 0;
 }
