@@ -81,7 +81,7 @@ nvptx_bound_take (struct nvptx_queue *q, uint64_t seq)
 }
 
 void
-nvptx_bound_link (struct nvptx_queue *q, const struct nvptx_clock_slot *s)
+nvptx_bound_link (struct nvptx_queue *q, struct nvptx_clock_slot *s)
 {
   unsigned i;
 
@@ -164,7 +164,7 @@ int
 nvptx_bound_read (struct nvptx_queue *q, void *token, uint64_t *end)
 {
   struct nvptx_bound *b = token;
-  const struct nvptx_clock_slot *k
+  struct nvptx_clock_slot *k
     = __atomic_load_n (&b->kernel, __ATOMIC_ACQUIRE);
   uint64_t t = nvptx_clock_sync_bound (q, b->seq), started;
   int got = 2;

@@ -577,6 +577,7 @@ nvptx_clock_take (struct nvptx_queue *q, uint64_t seq)
   s->state = NVPTX_CLOCK_TAKEN;
   s->seq = seq + 1;
   s->when = gtc_profile_clock ();
+  s->spanned = false;
   q->clock_host[i].start = 0;
   __atomic_store_n (&q->clock_host[i].end, 0, __ATOMIC_RELEASE);
   q->clock_pending = s;
@@ -685,17 +686,24 @@ track_offset (struct nvptx_device *dev, uint64_t when, uint64_t bound,
 }
 
 /* The span of the kernel of slot S on Q, timed from G_START to G_END
-   by DEV's timer, in *START and *END by the front end's clock.  The same
-   for the copy ahead of it that ends where it started
-   (nvptx_clock_started) as for the kernel itself, read after it.  */
+   by DEV's timer, in *START and *END by the front end's clock.  Worked
+   out once, by the first to ask: the copy ahead of it, which ends where
+   it started (nvptx_clock_started), or the kernel itself; so the two
+   agree.  */
 static void
-kernel_span (struct nvptx_queue *q, const struct nvptx_clock_slot *s,
+kernel_span (struct nvptx_queue *q, struct nvptx_clock_slot *s,
 	     uint64_t g_start, uint64_t g_end, uint64_t *start,
 	     uint64_t *end)
 {
   struct nvptx_device *dev = (struct nvptx_device *) q->core.dev;
   uint64_t bound, off, now;
 
+  if (s->spanned)
+    {
+      *start = s->span_start;
+      *end = s->span_end;
+      return;
+    }
   /* The kernel had ended when its end was read, as it had when a
      synchronisation that saw it done returned.  */
   bound = nvptx_clock_sync_bound (q, s->seq);
@@ -713,6 +721,9 @@ kernel_span (struct nvptx_queue *q, const struct nvptx_clock_slot *s,
     *end = bound;
   if (*start > *end)
     *start = *end;
+  s->span_start = *start;
+  s->span_end = *end;
+  s->spanned = true;
 }
 
 int
@@ -756,7 +767,7 @@ nvptx_clock_read (struct nvptx_queue *q, void *token, uint64_t *start,
 }
 
 uint64_t
-nvptx_clock_started (struct nvptx_queue *q, const struct nvptx_clock_slot *s,
+nvptx_clock_started (struct nvptx_queue *q, struct nvptx_clock_slot *s,
 		     uint64_t seq)
 {
   volatile struct nvptx_clock_host *h = &q->clock_host[s - q->clock_slots];

@@ -446,6 +446,10 @@ struct nvptx_clock_slot
   unsigned char state;		/* NVPTX_CLOCK_* (atomic).  */
   uint64_t seq;			/* The core's sequence number of the launch.  */
   uint64_t when;		/* Taken, on the front end's clock.  */
+  /* The kernel's span by the front end's clock, once worked out (by the
+     reader of the queue's times: for the copy ahead of it, or for it).  */
+  bool spanned;
+  uint64_t span_start, span_end;
 };
 /* PTX of SIZE bytes with each entry of the N NAMES given the clock's
    parameters and code (CLOCKED[i] set for each found), and the probe
@@ -489,7 +493,7 @@ uint64_t nvptx_clock_sync_bound (struct nvptx_queue *q, uint64_t seq)
 /* The start of the launch of slot S, of sequence number SEQ, by its own
    clock on the front end's, once it has ended; else UINT64_MAX.  */
 uint64_t nvptx_clock_started (struct nvptx_queue *q,
-			      const struct nvptx_clock_slot *s, uint64_t seq)
+			      struct nvptx_clock_slot *s, uint64_t seq)
   GTC_HIDDEN;
 
 /* nvptx-bound.c: the operations traced without the device's times (the
@@ -504,7 +508,7 @@ struct nvptx_bound
   uint64_t seq;			/* The operation's sequence number.  */
   /* The first launch that takes its own times issued behind it (NULL:
      none yet), and its sequence number.  */
-  const struct nvptx_clock_slot *kernel;
+  struct nvptx_clock_slot *kernel;
   uint64_t kernel_seq;
 };
 void nvptx_bound_init (struct nvptx_queue *q) GTC_HIDDEN;
@@ -515,7 +519,7 @@ void *nvptx_bound_take (struct nvptx_queue *q, uint64_t seq) GTC_HIDDEN;
 /* A launch of slot S, which takes its own times, was issued behind the
    bounds not yet linked.  */
 void nvptx_bound_link (struct nvptx_queue *q,
-		       const struct nvptx_clock_slot *s) GTC_HIDDEN;
+		       struct nvptx_clock_slot *s) GTC_HIDDEN;
 /* Is TOKEN a bound of Q?  */
 bool nvptx_bound_token (const struct nvptx_queue *q, const void *token)
   GTC_HIDDEN;
