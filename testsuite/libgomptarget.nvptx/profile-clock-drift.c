@@ -143,6 +143,7 @@ check_stream_order (const char *drift)
   struct jval *t;
   const struct jval **to, **from, **kernels;
   int nt, nf, nk;
+  char what[64];
 
   setenv ("GOMPTARGET_EMUL_CUDA_CLOCK_DRIFT", drift, 1);
   setenv ("DRIFT_TEST_COPIES", "1", 1);
@@ -157,17 +158,9 @@ check_stream_order (const char *drift)
     fail ("drift %s, default trace: %d copies to the device, %d back, %d "
 	  "kernels by the device's clock, not %d each", drift, nt, nf, nk,
 	  REGIONS);
-  for (int i = 0; i < REGIONS; i++)
-    {
-      if (span_end (to[i]) > jnum (kernels[i], "ts") + ORDER_SLACK_US)
-	fail ("drift %s, region %d: its copy to the device ends at %.3f, "
-	      "after its kernel's start %.3f", drift, i, span_end (to[i]),
-	      jnum (kernels[i], "ts"));
-      if (jnum (from[i], "ts") < span_end (kernels[i]) - ORDER_SLACK_US)
-	fail ("drift %s, region %d: its copy back starts at %.3f, before "
-	      "its kernel's end %.3f", drift, i, jnum (from[i], "ts"),
-	      span_end (kernels[i]));
-    }
+  snprintf (what, sizeof what, "drift %s", drift);
+  check_copies_around_kernels (what, to, from, kernels, NULL, REGIONS,
+			       ORDER_SLACK_US);
   free ((void *) to);
   free ((void *) from);
   free ((void *) kernels);

@@ -248,21 +248,8 @@ main (int argc, char **argv)
     fail ("%d kernels of the chain by the device's clock, not %d", i, MANY);
   if ((i = count_spans (t, "device", "copy*")) != 0)
     fail ("%d copies by the device's clock, asked for none", i);
-  for (i = 0; i < FEW + MANY; i++)
-    {
-      if (jnum (to[i], "ts") < jnum (regions[i], "ts")
-	  || span_end (to[i]) > jnum (kernels[i], "ts") + SLACK_US)
-	fail ("region %d: its copy to the device from %.3f to %.3f, not "
-	      "from its region's start %.3f to its kernel's start %.3f", i,
-	      jnum (to[i], "ts"), span_end (to[i]), jnum (regions[i], "ts"),
-	      jnum (kernels[i], "ts"));
-      if (jnum (from[i], "ts") < span_end (kernels[i]) - SLACK_US
-	  || span_end (from[i]) > span_end (regions[i]))
-	fail ("region %d: its copy back from %.3f to %.3f, not from its "
-	      "kernel's end %.3f to its region's end %.3f", i,
-	      jnum (from[i], "ts"), span_end (from[i]), span_end (kernels[i]),
-	      span_end (regions[i]));
-    }
+  check_copies_around_kernels ("default trace", to, from, kernels, regions,
+			       FEW + MANY, SLACK_US);
   printf ("trace: ok\n");
   free ((void *) to);
   free ((void *) from);

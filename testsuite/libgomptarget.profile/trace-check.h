@@ -455,6 +455,37 @@ spans_by_start (const struct jval *t, const char *cat, const char *name,
   return s;
 }
 
+/* Fail unless each of N regions' copies lie around its kernel: TO[I],
+   the copy to the device of region I, ends by the start of KERNELS[I]
+   (its kernel by the device's clock) and FROM[I], its copy back, starts
+   after the kernel's end, SLACK microseconds either way; where REGIONS
+   is not NULL, both copies also lie within REGIONS[I], the region's own
+   span (no slack: the same clock).  WHAT starts each message.  */
+static void __attribute__ ((unused))
+check_copies_around_kernels (const char *what, const struct jval **to,
+			     const struct jval **from,
+			     const struct jval **kernels,
+			     const struct jval **regions, int n, double slack)
+{
+  for (int i = 0; i < n; i++)
+    {
+      double k0 = jnum (kernels[i], "ts"), k1 = span_end (kernels[i]);
+      double t0 = jnum (to[i], "ts"), t1 = span_end (to[i]);
+      double f0 = jnum (from[i], "ts"), f1 = span_end (from[i]);
+
+      if (t1 > k0 + slack || f0 < k1 - slack)
+	fail ("%s, region %d: copies from %.3f to %.3f and back from %.3f "
+	      "to %.3f, not ending by its kernel's start %.3f and starting "
+	      "after its end %.3f", what, i, t0, t1, f0, f1, k0, k1);
+      if (regions != NULL
+	  && (t0 < jnum (regions[i], "ts") || f1 > span_end (regions[i])))
+	fail ("%s, region %d: copies from %.3f to %.3f and back from %.3f "
+	      "to %.3f, not within the region from %.3f to %.3f", what, i,
+	      t0, t1, f0, f1, jnum (regions[i], "ts"),
+	      span_end (regions[i]));
+    }
+}
+
 /* Fail unless the spans of category CAT named NAME (see is_span) lie one
    after another, none starting before the one before it ends: those of
    one track of a device that runs one operation at a time.  */
