@@ -495,10 +495,16 @@ queue_main (void *arg)
     {
       uint64_t idx = q->read_index;
       uint16_t *hp = packet_header (q, idx);
+      /* The doorbell before the header: a producer publishes the header,
+	 then rings, so a ring read here has its header visible below.
+	 Read the other way round, a header read just before the producer
+	 published it and a ring read just after would make the wait
+	 below wait for the ring after that one, which a program waiting
+	 for this packet never makes.  */
+      int64_t bell = __atomic_load_n (&q->doorbell->value, __ATOMIC_ACQUIRE);
       uint16_t header = __atomic_load_n (hp, __ATOMIC_ACQUIRE);
       unsigned type = (header >> HSA_PACKET_HEADER_TYPE)
 		      & ((1u << HSA_PACKET_HEADER_WIDTH_TYPE) - 1);
-      int64_t bell = __atomic_load_n (&q->doorbell->value, __ATOMIC_ACQUIRE);
       unsigned acquire, release;
       struct emul_signal *done = NULL;
       bool ok;
@@ -522,9 +528,13 @@ queue_main (void *arg)
 		  warned = true;
 		}
 	    }
+	  /* Rung past a header not yet published (several producers, one
+	     ringing for a later packet): looked at again soon, as the next
+	     ring may not come.  */
 	  emul_signal_wait (q->doorbell, HSA_SIGNAL_CONDITION_NE, bell,
 			    type != HSA_PACKET_TYPE_INVALID
-			    ? 1000000 : 100000000, false);
+			    || bell >= (int64_t) idx ? 1000000 : 100000000,
+			    false);
 	  continue;
 	}
       waiting_since = 0;
