@@ -52,6 +52,17 @@ main (int argc, char **argv)
     fail ("%d nowait regions of chain queued, not 3", n);
   if ((n = count_spans (t, "queue", "*")) < 5)
     fail ("%d operations on the queues' tracks, fewer than 5", n);
+#if defined DEVICE_TIMES || defined NO_DEVICE_TIMES
+  /* A GPU's queues ran the program's copies of scale's array with its
+     bytes, and those of chain's scalars (on the same track) with
+     theirs.  */
+  if ((n = count_own_ops (t, "queue", "copy to device", N * sizeof (int),
+			  false)) != 3
+      || (n = count_own_ops (t, "queue", "copy from device",
+			     N * sizeof (int), false)) != 3)
+    fail ("%d copies of %zu bytes on the queues' tracks one way, not 3", n,
+	  N * sizeof (int));
+#endif
   if ((n = count_tracks (t, "queue", "on_thread*")) != 2)
     fail ("region on_thread ran on %d queues' tracks, not 2", n);
   if ((n = count_flows (t, "queued", true)) < 2)
