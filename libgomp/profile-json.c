@@ -387,40 +387,33 @@ begin_span (struct gt_profile_text *b, char *p, const char *name,
 enum { TAIL_REGION, TAIL_QUEUE_OP, TAIL_DEVICE_OP };
 
 /* The text of tail WHICH of B for KEY, copied to P: where the text
-   continues, or NULL when none of the cached ones is KEY's.  */
+   continues, or NULL when the cached one is another key's.  */
 static inline char *
 put_tail (struct gt_profile_text *b, char *p, unsigned which,
 	  const uint64_t key[4])
 {
-  for (unsigned k = 0; k < GT_PROFILE_TAILS; k++)
-    {
-      const struct gt_profile_tail *t = &b->tails[which][k];
-
-      if (t->len != 0 && t->key[0] == key[0] && t->key[1] == key[1]
-	  && t->key[2] == key[2] && t->key[3] == key[3])
-	{
-	  memcpy (p, t->s, sizeof t->s);
-	  return p + t->len;
-	}
-    }
-  return NULL;
+  if (b->tails[which].len == 0 || b->tails[which].key[0] != key[0]
+      || b->tails[which].key[1] != key[1]
+      || b->tails[which].key[2] != key[2]
+      || b->tails[which].key[3] != key[3])
+    return NULL;
+  memcpy (p, b->tails[which].s, sizeof b->tails[which].s);
+  return p + b->tails[which].len;
 }
 
-/* The text from START to END, just written, becomes one of the tails
-   WHICH of B, for KEY (the oldest's place), where it fits.  */
+/* The text from START to END, just written, becomes tail WHICH of B for
+   KEY, where it fits.  */
 static void
 keep_tail (struct gt_profile_text *b, unsigned which, const uint64_t key[4],
 	   const char *start, const char *end)
 {
   size_t n = (size_t) (end - start);
-  struct gt_profile_tail *t;
 
-  if (n > sizeof t->s)
+  if (n > sizeof b->tails[which].s)
     return;
-  t = &b->tails[which][b->next_tail[which]++ % GT_PROFILE_TAILS];
-  memcpy (t->s, start, n);
-  memcpy (t->key, key, sizeof t->key);
-  t->len = (unsigned char) n;
+  memcpy (b->tails[which].s, start, n);
+  memcpy (b->tails[which].key, key, sizeof b->tails[which].key);
+  b->tails[which].len = (unsigned char) n;
 }
 
 /* The same, named NAME of the tables below.  */

@@ -256,7 +256,6 @@ struct gt_profile_block
    PID and BASE: the process's id and the clock at the trace's start.  */
 #define GT_PROFILE_TEXT_MAX 4096
 #define GT_PROFILE_FLOW_IDS 8	/* A power of two.  */
-#define GT_PROFILE_TAILS 4
 struct gt_profile_text
 {
   char *data;
@@ -295,11 +294,9 @@ struct gt_profile_text
   /* The heads of the last spans with a name of the records' (',\n{"name":
      "NAME","cat":...,"ts":'), NAME and CAT their keys, by turns (a
      waited region has three: the region's, its queue's, its device's);
-     and the text after the device member's name of the last few
-     regions, queue operations and device operations (GT_PROFILE_TAILS
-     of each, by turns: a region's copy to the device, its kernel and
-     its copy back follow one another on a queue's track), whose keys
-     are the members the text shows (profile-json.c).  LEN 0: none.  */
+     and the text after the device member's name of the last region,
+     queue operation and device operation, whose keys are the members
+     the text shows (profile-json.c).  LEN 0: none.  */
   struct
   {
     const char *name;
@@ -308,13 +305,12 @@ struct gt_profile_text
     char s[111];
   } heads[4];
   unsigned next_heads;
-  struct gt_profile_tail
+  struct
   {
     uint64_t key[4];
     unsigned char len;
     char s[95];
-  } tails[3][GT_PROFILE_TAILS];
-  unsigned next_tail[3];
+  } tails[3];
 };
 
 /* Write the N records at REC to OUT as JSON, each as ",\n{...}" (and
