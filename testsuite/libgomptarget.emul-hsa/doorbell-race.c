@@ -8,7 +8,6 @@
    before it completes, again and again, so that the two meet, and no
    packet may take 50 ms (at most 3 s of rounds).  */
 
-#include <time.h>
 #include "emul-hsa-test.h"
 
 #pragma omp declare target
@@ -18,15 +17,6 @@ int unused;
 #define ROUNDS 1000000
 #define BUDGET_NS 3000000000ull
 #define LATE_NS 50000000ull
-
-static uint64_t
-now_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
 
 int
 main (void)
@@ -42,11 +32,11 @@ main (void)
   CHECK (hsa_queue_create (g->agent, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL,
 			   UINT32_MAX, UINT32_MAX, &q));
   CHECK (hsa_signal_create (1, 0, NULL, &done));
-  start = now_ns ();
-  for (i = 0; i < ROUNDS && now_ns () - start < BUDGET_NS; i++)
+  start = test_now_ns ();
+  for (i = 0; i < ROUNDS && test_now_ns () - start < BUDGET_NS; i++)
     {
       hsa_signal_store_relaxed (done, 1);
-      t0 = now_ns ();
+      t0 = test_now_ns ();
       test_barrier_and (q, NULL, 0, done);
       /* An active wait: this thread publishes the next packet as soon as
 	 the processor completes this one.  */
@@ -54,7 +44,7 @@ main (void)
 					LATE_NS * 2, HSA_WAIT_STATE_ACTIVE)
 	     != 0)
 	;
-      t1 = now_ns ();
+      t1 = test_now_ns ();
       if (t1 - t0 > worst)
 	worst = t1 - t0;
       if (t1 - t0 > LATE_NS)

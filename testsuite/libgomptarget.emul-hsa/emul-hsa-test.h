@@ -33,10 +33,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "kernarg.h"
 
 #define GCN_TARGET_TYPE 8
+
+/* The monotonic clock, in nanoseconds.  */
+static uint64_t __attribute__ ((unused))
+test_now_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
 
 /* The image of the program, caught at registration.  */
 static const void *test_image;
