@@ -536,7 +536,8 @@ gt_dev_async_run (struct gt_device *dev, void *entry, void **vars,
     gt_region_failed (dev, "queueing", entry);
   if (GT_UNLIKELY (t0))
     {
-      gt_profile_queued (dev->id, (uint64_t) (uintptr_t) ev, t0);
+      gt_profile_queued (dev->id, GT_PROFILE_OP_LAUNCH,
+			 (uint64_t) (uintptr_t) ev, t0);
       if (gt_ompt_active ())
 	{
 	  gt_ompt_queued ((uint64_t) (uintptr_t) ev);
@@ -580,7 +581,8 @@ gt_dev_async_call (struct gt_device *dev, void (*fn) (void *), void *arg,
 				    &ev) != 0)
     enqueue_failed (dev, "a host call");
   if (GT_UNLIKELY (t0))
-    gt_profile_queued (dev->id, (uint64_t) (uintptr_t) ev, t0);
+    gt_profile_queued (dev->id, GT_PROFILE_OP_HOST_CALL,
+		       (uint64_t) (uintptr_t) ev, t0);
   return ev;
 }
 

@@ -40,7 +40,6 @@
 #include "profile.h"
 #include "gomptarget-services.h"
 
-#include <stdio.h>
 #include <string.h>
 
 /* Names are cut at NAME_MAX_LEN bytes: a record's text stays under
@@ -261,11 +260,13 @@ static unsigned __attribute__ ((noinline))
 ids_new (struct gt_profile_text *b, int tid)
 {
   unsigned k = b->next_ids++ % 4;
+  char *e = PUT_LIT (b->ids[k].s, ",\"pid\":");
 
+  e = put_int (e, b->pid);
+  e = PUT_LIT (e, ",\"tid\":");
+  e = put_int (e, tid);
   b->ids[k].tid = tid;
-  b->ids[k].len
-    = (unsigned char) snprintf (b->ids[k].s, sizeof b->ids[k].s,
-				",\"pid\":%d,\"tid\":%d", b->pid, tid);
+  b->ids[k].len = (unsigned char) (e - b->ids[k].s);
   return k;
 }
 
@@ -285,23 +286,29 @@ put_ids (struct gt_profile_text *b, char *p, int tid)
   return p + b->ids[k].len;
 }
 
-/* Format the id of the arrows of EVENT on DEVICE into B's cached id K.  */
+/* Format the id of the arrows of EVENT on DEVICE into B's cached id K:
+   the event, which the plugin's numbers of queues and operations make
+   unique among its devices, with the device's number in bits 40 to 47,
+   where an operation's number reaches after 2^40 operations on one
+   queue; in hexadecimal, as both viewers read a string id, within 64
+   bits, as Perfetto's older versions need.  */
 static void __attribute__ ((noinline))
 flow_id_new (struct gt_profile_text *b, unsigned k, int device,
 	     uint64_t event)
 {
-  char *e = put_int (b->flow_ids[k].s, device);
+  char *e = b->flow_ids[k].s;
 
-  *e++ = '-';
-  e = put_hex (e, event);
+  *e++ = '0';
+  *e++ = 'x';
+  e = put_hex (e, event ^ (uint64_t) (device & 0xff) << 40);
   b->flow_ids[k].device = device;
   b->flow_ids[k].event = event;
   b->flow_ids[k].len = (unsigned char) (e - b->flow_ids[k].s);
 }
 
-/* 'DEVICE-EVENT', the id of the arrows of the operation whose event is
-   EVENT on DEVICE (after the arrow's letter): formatted once while B
-   writes the arrows of a few operations.  */
+/* '0xID', the id of the arrows of the operation whose event is EVENT on
+   DEVICE: formatted once while B writes the arrows of a few
+   operations.  */
 static char *
 put_flow_id (struct gt_profile_text *b, char *p, int device, uint64_t event)
 {
@@ -438,25 +445,54 @@ put_device (char *p, int device)
 
 #define END_SPAN(p) PUT_LIT ((p), "}}")
 
-/* The head of a flow event, up to its id: copied whole, as a struct
-   fixed.  */
+/* The arrow of an operation, from where it was queued (a copy's span,
+   the region's whose kernel it is, a span of its own otherwise) to the
+   span of the queue that ran it, and on from there to the span of the
+   device's own times of it, is written as members of those spans
+   (Chrome's flow events of version 2: the same "bind_id", "flow_out" at
+   the start, "flow_in" at the end, both where it goes on), not as
+   events of their own: an empty region with a scalar map(tofrom:) on a
+   GPU plugin writes 8 events, not 16, and 1690 bytes, not 2330.  The
+   arrow of a dependence starts on a span written earlier, perhaps by
+   another thread: its two ends are events of their own (version 1),
+   with the same id.  */
+
+/* Which ends of an arrow a span is.  */
+enum { FLOW_OUT, FLOW_IN, FLOW_STEP };
+
+/* The members of the arrow's end WHICH (with the span's closing brace)
+   after its id.  */
+static const struct fixed flow_ends[] = {
+  [FLOW_OUT] = FIXED ("\",\"flow_out\":true}"),
+  [FLOW_IN] = FIXED ("\",\"flow_in\":true}"),
+  [FLOW_STEP] = FIXED ("\",\"flow_in\":true,\"flow_out\":true}")
+};
+
+/* Close the span just written (its arguments closed) as the end WHICH of
+   the arrow of the operation whose event is EVENT on DEVICE.  */
+static char *
+put_bind (struct gt_profile_text *b, char *p, int device, uint64_t event,
+	  unsigned which)
+{
+  p = PUT_LIT (p, ",\"bind_id\":\"");
+  p = put_flow_id (b, p, device, event);
+  return put_fixed (p, &flow_ends[which]);
+}
+
+/* The head of an event of a dependence's arrow, up to its id: copied
+   whole, as a struct fixed.  */
 struct flow_head
 {
   char s[64];
   unsigned char len;
 };
 
-/* Phase PH ("s" or "f") of the arrow NAME, whose ids start with
-   PREFIX.  */
-#define FLOW_HEAD(ph, name, prefix) \
-  FIXED (",\n{\"name\":\"" name "\",\"cat\":\"queue\",\"ph\":\"" ph \
-	 "\",\"bp\":\"e\",\"id\":\"" prefix)
-static const struct flow_head queued_s = FLOW_HEAD ("s", "queued", "q");
-static const struct flow_head queued_f = FLOW_HEAD ("f", "queued", "q");
-static const struct flow_head depend_s = FLOW_HEAD ("s", "depend", "d");
-static const struct flow_head depend_f = FLOW_HEAD ("f", "depend", "d");
-static const struct flow_head executed_s = FLOW_HEAD ("s", "executed", "x");
-static const struct flow_head executed_f = FLOW_HEAD ("f", "executed", "x");
+/* Phase PH ("s" or "f") of the arrow of a dependence.  */
+#define FLOW_HEAD(ph) \
+  FIXED (",\n{\"name\":\"depend\",\"cat\":\"queue\",\"ph\":\"" ph \
+	 "\",\"bp\":\"e\",\"id\":\"")
+static const struct flow_head depend_s = FLOW_HEAD ("s");
+static const struct flow_head depend_f = FLOW_HEAD ("f");
 
 /* A flow event HEAD to the operation whose event is EVENT on DEVICE, at
    time T on track TID.  */
@@ -510,6 +546,7 @@ static const struct fixed cat_enqueue = CAT ("enqueue");
 static const struct fixed cat_copy = CAT ("copy");
 static const struct fixed cat_queue = CAT ("queue");
 static const struct fixed cat_device = CAT ("device");
+static const struct fixed cat_queued = CAT ("queued");
 
 /* The name of the track TID (a host thread's).  */
 static char *
@@ -543,9 +580,26 @@ put_announce (struct gt_profile_text *b, char *p, int device,
   return PUT_LIT (p, "\"}}");
 }
 
+/* Close the span just written (its arguments closed): as the start of
+   the arrow of the operation whose event is EVENT on DEVICE, unless
+   EVENT is 0.  */
+static inline char *
+end_span_from (struct gt_profile_text *b, char *p, int device,
+	       uint64_t event)
+{
+  if (event == 0)
+    {
+      *p++ = '}';
+      return p;
+    }
+  return put_bind (b, p, device, event, FLOW_OUT);
+}
+
+/* Region R, where the launch whose event is EVENT (0: none) was
+   queued.  */
 static char *
 put_region (struct gt_profile_text *b, char *p,
-	    const struct gt_profile_rec *r)
+	    const struct gt_profile_rec *r, uint64_t event)
 {
   bool async = (r->flags & GT_REC_ASYNC) != 0;
   /* The members after the device's name: its number, teams and thread
@@ -559,7 +613,7 @@ put_region (struct gt_profile_text *b, char *p,
   p = begin_span (b, p, r->name, async ? &cat_enqueue : &cat_region, r->t0,
 		  r->t1, r->tid);
   if ((q = put_tail (b, p, TAIL_REGION, key)) != NULL)
-    return q;
+    return end_span_from (b, q, r->device, event);
   start = p;
   p = put_device (p, r->device);
   p = PUT_LIT (p, ",\"teams\":");
@@ -573,9 +627,9 @@ put_region (struct gt_profile_text *b, char *p,
   else
     p = PUT_LIT (p, ",\"nowait\":false,\"fn\":\"0x");
   p = put_hex (p, r->addr);
-  p = PUT_LIT (p, "\"}}");
+  p = PUT_LIT (p, "\"}");
   keep_tail (b, TAIL_REGION, key, start, p);
-  return p;
+  return end_span_from (b, p, r->device, event);
 }
 
 static char *
@@ -596,12 +650,22 @@ put_copy (struct gt_profile_text *b, char *p, const struct gt_profile_rec *r)
     p = PUT_LIT (p, "false");
   if (r->flags & GT_REC_OWN)
     p = PUT_LIT (p, ",\"own\":true");
-  p = END_SPAN (p);
+  *p++ = '}';
   /* The arrow starts where the copy was queued.  */
-  if (async && r->event != 0)
-    p = put_flow (b, p, &queued_s, r->device, r->event, r->t0,
-		  r->tid);
-  return p;
+  return end_span_from (b, p, r->device, async ? r->event : 0);
+}
+
+/* The span of a launch or host call R queued outside a region's span
+   (category "queued"), where its arrow starts.  */
+static char *
+put_queued (struct gt_profile_text *b, char *p,
+	    const struct gt_profile_rec *r)
+{
+  p = begin_span_fixed (b, p, &queue_op_names[r->op], &cat_queued, r->t0,
+			r->t1, r->tid);
+  p = put_device (p, r->device);
+  *p++ = '}';
+  return end_span_from (b, p, r->device, r->event);
 }
 
 /* The start of the span of queue operation R in category CAT on TRACK,
@@ -656,13 +720,16 @@ put_queue_op (struct gt_profile_text *b, char *p,
       p = put_int (p, r->tid);
       if (r->flags & GT_REC_OWN)
 	p = PUT_LIT (p, ",\"own\":true");
-      p = END_SPAN (p);
+      *p++ = '}';
       keep_tail (b, TAIL_QUEUE_OP, key, start, p);
     }
-  /* The arrow ends inside the operation's span.  */
+  /* The arrow from where it was queued ends here, or goes on to the
+     device's times of it.  */
   if (r->event != 0)
-    p = put_flow (b, p, &queued_f, r->device, r->event, mid,
-		  track);
+    p = put_bind (b, p, r->device, r->event,
+		  r->flags & GT_REC_TIMED ? FLOW_STEP : FLOW_IN);
+  else
+    *p++ = '}';
   /* The arrow of its dependence, from where the operation it was queued
      behind ran.  */
   if (r->event != 0 && r->addr != 0)
@@ -697,22 +764,14 @@ put_device_op (struct gt_profile_text *b, char *p,
       p = PUT_LIT (p, "\",\"clock\":\"device\"");
       if (r->flags & GT_REC_OWN)
 	p = PUT_LIT (p, ",\"own\":true");
-      p = END_SPAN (p);
+      *p++ = '}';
       keep_tail (b, TAIL_DEVICE_OP, key, start, p);
     }
-  /* The arrow from the host's view of the operation (the queue's track,
-     where the arrow from its queueing ends) to the device's.  */
+  /* The arrow from the host's view of the operation (the queue's span)
+     ends here.  */
   if (r->event != 0)
-    {
-      uint64_t mid = r->t0 + (r->t1 - r->t0) / 2;
-
-      /* The clocks may disagree a little: the arrow never goes back.  */
-      p = put_flow (b, p, &executed_s, r->device, r->event,
-		    r->addr < mid ? r->addr : mid,
-		    QUEUE_TRACK (r->device, r->queue));
-      p = put_flow (b, p, &executed_f, r->device, r->event, mid,
-		    track);
-    }
+    return put_bind (b, p, r->device, r->event, FLOW_IN);
+  *p++ = '}';
   return p;
 }
 
@@ -757,11 +816,28 @@ put_simple (struct gt_profile_text *b, char *p,
   return END_SPAN (p);
 }
 
+/* Whether the launch QUEUED was queued within region R: the region
+   whose kernel it is (a thread's records are in order, the region's
+   after its launch).  */
+static inline bool
+launch_of (const struct gt_profile_rec *queued,
+	   const struct gt_profile_rec *r)
+{
+  return queued->op == GT_PROFILE_OP_LAUNCH && queued->tid == r->tid
+	 && queued->device == r->device && queued->t0 >= r->t0
+	 && queued->t1 <= r->t1;
+}
+
 void
 gt_profile_format (struct gt_profile_text *out,
 		   const struct gt_profile_rec *rec, unsigned n)
 {
-  for (unsigned i = 0; i < n; i++)
+  /* The launch or host call queued last, its arrow not written yet: it
+     starts on the span of the region that follows, if the launch is
+     its, else on a span of its own.  */
+  const struct gt_profile_rec *queued = NULL;
+
+  for (unsigned i = 0; i <= n; i++)
     {
       const struct gt_profile_rec *r = &rec[i];
       char *p;
@@ -769,6 +845,19 @@ gt_profile_format (struct gt_profile_text *out,
       if (out->size - out->len < GT_PROFILE_TEXT_MAX)
 	out->flush (out);
       p = out->data + out->len;
+      if (queued != NULL
+	  && (i == n || r->kind == GT_REC_QUEUED
+	      || (r->kind == GT_REC_REGION && !launch_of (queued, r))))
+	{
+	  p = put_queued (out, p, queued);
+	  queued = NULL;
+	  out->len = (size_t) (p - out->data);
+	  if (out->size - out->len < GT_PROFILE_TEXT_MAX)
+	    out->flush (out);
+	  p = out->data + out->len;
+	}
+      if (i == n)
+	break;
       switch (r->kind)
 	{
 	case GT_REC_THREAD:
@@ -779,14 +868,14 @@ gt_profile_format (struct gt_profile_text *out,
 			    (r->flags & GT_REC_DEVICE_CLOCK) != 0);
 	  break;
 	case GT_REC_REGION:
-	  p = put_region (out, p, r);
+	  p = put_region (out, p, r, queued != NULL ? queued->event : 0);
+	  queued = NULL;
 	  break;
 	case GT_REC_COPY:
 	  p = put_copy (out, p, r);
 	  break;
 	case GT_REC_QUEUED:
-	  p = put_flow (out, p, &queued_s, r->device, r->event,
-			r->t0, r->tid);
+	  queued = r;
 	  break;
 	case GT_REC_QUEUE_OP:
 	  p = put_queue_op (out, p, r);

@@ -163,24 +163,32 @@ text_flush (struct gt_profile_text *t)
   t->len = 0;
 }
 
+/* The text's state: its buffer, and the text it keeps of what it wrote
+   last (profile-json.c), which serves the next blocks too, whatever
+   thread's (the strings of the records stay valid); FILE_LOCK held.  */
+static struct gt_profile_text text;
+
 /* Write the first N records of BLK to FD (-1: nowhere); FILE_LOCK
    held.  */
 static void
 write_block (const struct gt_profile_block *blk, unsigned n, int fd)
 {
-  struct gt_profile_text t;
-
   if (n == 0)
     return;
-  memset (&t, 0, sizeof t);
-  t.data = text_data;
-  t.size = sizeof text_data;
-  t.flush = text_flush;
-  t.pid = trace_pid;
-  t.base = clock_base;
+  /* The first block of this process's trace (a child of fork () has a
+     trace of its own): nothing kept yet.  */
+  if (text.data == NULL || text.pid != trace_pid || text.base != clock_base)
+    {
+      memset (&text, 0, sizeof text);
+      text.data = text_data;
+      text.size = sizeof text_data;
+      text.flush = text_flush;
+      text.pid = trace_pid;
+      text.base = clock_base;
+    }
   text_fd = fd;
-  gt_profile_format (&t, blk->rec, n);
-  text_flush (&t);
+  gt_profile_format (&text, blk->rec, n);
+  text_flush (&text);
 }
 
 /* Write the oldest queued block out to *FDP (TRACE_FD, or FINAL_FD at
@@ -531,14 +539,16 @@ gt_profile_copy (int device, enum gt_profile_copy dir, size_t bytes,
 }
 
 void
-gt_profile_queued (int device, uint64_t event, uint64_t t0)
+gt_profile_queued (int device, int kind, uint64_t event, uint64_t t0)
 {
   struct thread_buf *b;
   struct gt_profile_rec *r;
 
   if (!(gt_profile_on & GT_PROFILE_TRACE)
-      || (r = new_rec (&b, GT_REC_QUEUED, device, t0, t0)) == NULL)
+      || (r = new_rec (&b, GT_REC_QUEUED, device, t0,
+		       gt_profile_clock ())) == NULL)
     return;
+  r->op = (unsigned char) kind;
   r->event = event;
   add_rec (b);
 }
@@ -604,8 +614,9 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
   struct gt_profile_rec *r;
   const char *what;
   bool own = (kind & GT_PROFILE_OP_OWN) != 0;
+  bool timed = (kind & GT_PROFILE_OP_DEVICE_TIMED) != 0;
 
-  kind &= ~GT_PROFILE_OP_OWN;
+  kind &= ~(GT_PROFILE_OP_OWN | GT_PROFILE_OP_DEVICE_TIMED);
   if (!(gt_profile_on & GT_PROFILE_TRACE) || kind < 0
       || kind > GT_PROFILE_OP_WAIT)
     return;
@@ -616,7 +627,7 @@ gt_profile_queue_op (int device, uint32_t queue, int kind, uint64_t bytes,
   r = next_rec (b);
   r->kind = GT_REC_QUEUE_OP;
   r->op = (unsigned char) kind;
-  r->flags = own ? GT_REC_OWN : 0;
+  r->flags = (own ? GT_REC_OWN : 0) | (timed ? GT_REC_TIMED : 0);
   r->device = device;
   r->tid = b->tid;
   r->a = dep_device;

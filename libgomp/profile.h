@@ -147,15 +147,16 @@ gt_profile_own_end (bool own)
     gt_profile_own (false);
 }
 
-/* The calling thread queued the operation whose event is EVENT on
-   DEVICE, from T0 to now: the start of an arrow to where the queue runs
-   it.  */
-void gt_profile_queued (int device, uint64_t event, uint64_t t0)
+/* The calling thread queued the operation of kind KIND (a launch or a
+   host call: GT_PROFILE_OP_*) whose event is EVENT on DEVICE, from T0
+   to now: the start of an arrow to where the queue runs it.  */
+void gt_profile_queued (int device, int kind, uint64_t event, uint64_t t0)
   GT_HIDDEN;
 
 /* Queue QUEUE of DEVICE ran an operation from START to END: see
    GOMPTARGET_PLUGIN_profile_queue_op (gomptarget-services.h); KIND may
-   have GT_PROFILE_OP_OWN, and so may gt_profile_device_op's.  */
+   have GT_PROFILE_OP_OWN, and so may gt_profile_device_op's, and
+   GT_PROFILE_OP_DEVICE_TIMED.  */
 void gt_profile_queue_op (int device, uint32_t queue, int kind,
 			  uint64_t bytes, const char *name,
 			  const void *host_fn, uint64_t event,
@@ -208,7 +209,7 @@ enum gt_profile_rec_kind
   GT_REC_ANNOUNCE,	/* The name of the track of queue QUEUE of DEVICE.  */
   GT_REC_REGION,	/* gt_profile_region.  */
   GT_REC_COPY,		/* gt_profile_copy; OP: its direction.  */
-  GT_REC_QUEUED,	/* gt_profile_queued.  */
+  GT_REC_QUEUED,	/* gt_profile_queued; OP: its kind.  */
   GT_REC_QUEUE_OP,	/* gt_profile_queue_op; OP: its kind.  */
   GT_REC_DEVICE_OP,	/* gt_profile_device_op; OP: its kind.  */
   GT_REC_CONSOLE,	/* gt_profile_console.  */
@@ -222,6 +223,9 @@ enum gt_profile_rec_kind
 #define GT_REC_ASYNC 1		/* Queued only (nowait).  */
 #define GT_REC_OWN 2		/* A copy of the runtime's own.  */
 #define GT_REC_DEVICE_CLOCK 4	/* GT_REC_ANNOUNCE: the device's track.  */
+/* GT_REC_QUEUE_OP: the device's times of the operation follow
+   (GT_REC_DEVICE_OP), where its arrow goes on.  */
+#define GT_REC_TIMED 8
 
 struct gt_profile_rec
 {
@@ -271,7 +275,7 @@ struct gt_profile_text
     char s[47];
   } ids[4];
   unsigned next_ids;
-  /* 'DEVICE-EVENT' of the arrows' ids written last, each in the slot
+  /* '0xID' of the arrows' ids written last, each in the slot
      of the low bits of its event (an operation's arrows share one, and
      the operations of a queue, whose events follow one another, are
      reported some way behind their issue), and the milliseconds of the

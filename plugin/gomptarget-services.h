@@ -160,6 +160,10 @@ enum
 };
 /* Added to a kind: a copy the runtime made on its own (profile_own).  */
 #define GT_PROFILE_OP_OWN 0x100
+/* Added to the kind of profile_queue_op: the calling thread reports the
+   device's times of the same operation next (profile_device_op), where
+   the trace's arrow to the operation goes on.  */
+#define GT_PROFILE_OP_DEVICE_TIMED 0x200
 
 /* The bits of profile_on's value.  */
 #define GT_PROFILE_QUEUE_OPS 1	/* Record the queues' operations.  */

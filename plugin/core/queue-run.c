@@ -261,10 +261,11 @@ gtc_profile_describe (const struct op *op, struct gtc_described *d)
 }
 
 /* Report the operation D describes of Q, whose sequence number is SEQ
-   (0: none), which ran from START to END.  */
+   (0: none), which ran from START to END; TIMED: the device's times of
+   it are reported next (GT_PROFILE_OP_DEVICE_TIMED).  */
 static void
 report (struct gtc_queue *q, const struct gtc_described *d, uint64_t seq,
-	uint64_t start, uint64_t end)
+	uint64_t start, uint64_t end, bool timed)
 {
   int32_t dep_device = 0;
   uint32_t dep_q = 0;
@@ -277,7 +278,9 @@ report (struct gtc_queue *q, const struct gtc_described *d, uint64_t seq,
   if (d->kind < 0)
     return;
   gt_services ()->profile_queue_op (q->dev->number, q->index,
-				    d->kind | d->own, d->bytes, d->name,
+				    d->kind | d->own
+				    | (timed ? GT_PROFILE_OP_DEVICE_TIMED : 0),
+				    d->bytes, d->name,
 				    d->host_fn,
 				    seq ? (uint64_t) (uintptr_t)
 					  make_event (q, seq) : 0,
@@ -311,7 +314,7 @@ run_op_profiled (struct gtc_queue *q, struct op *op, uint64_t seq)
   start = gtc_profile_clock ();
   err = run_op (q, op);
 
-  report (q, &d, seq, start, gtc_profile_clock ());
+  report (q, &d, seq, start, gtc_profile_clock (), false);
   return err;
 }
 
@@ -436,6 +439,7 @@ report_issued (struct gtc_queue *q, struct issued *i, int depth)
   uint64_t *last = &last_end[q->index];
   uint64_t t_start = 0, t_end = 0;
   int got = 0;
+  bool timed;
 
   if (i->token != NULL)
     {
@@ -457,8 +461,9 @@ report_issued (struct gtc_queue *q, struct issued *i, int depth)
     end = start;
   *last = end;
   drain_dependence (q, i->seq, depth);
-  report (q, &i->d, i->seq, start, end);
-  if (got > 0 && svc->profile_device_op != NULL && i->d.kind >= 0)
+  timed = got > 0 && svc->profile_device_op != NULL && i->d.kind >= 0;
+  report (q, &i->d, i->seq, start, end, timed);
+  if (timed)
     svc->profile_device_op (q->dev->number, q->index, i->d.kind | i->d.own,
 			    i->d.name, i->d.host_fn,
 			    i->seq ? (uint64_t) (uintptr_t)

@@ -596,14 +596,84 @@ count_tracks (const struct jval *t, const char *cat, const char *name)
   return n;
 }
 
-/* The number of flow arrows named NAME: an "f" event whose id has one
-   "s" event before it (by time), on another track where OTHER_TRACK;
-   each id ends once.  */
+/* Whether member KEY of E is true.  */
+static bool
+jtrue (const struct jval *e, const char *key)
+{
+  const struct jval *v = jget (e, key);
+
+  return v != NULL && v->type == J_BOOL && v->num != 0;
+}
+
+/* Whether the flow id ID is one both viewers read: "0x" and hexadecimal
+   digits, within 64 bits.  */
+static bool
+flow_id_ok (const char *id)
+{
+  size_t n = id != NULL ? strlen (id) : 0;
+
+  if (n < 3 || n > 18 || id[0] != '0' || id[1] != 'x')
+    return false;
+  return strspn (id + 2, "0123456789abcdef") == n - 2;
+}
+
+/* The number of arrows of the spans of category TO (the queues',
+   "queue"; the device's times, "device") bound to the span they start
+   from by Chrome's flow members of version 2 (the same "bind_id",
+   "flow_out" at the start, "flow_in" at the end, both on a span that the
+   arrow goes on from): each such span must have one start with its id
+   no later than itself, on another track where OTHER_TRACK, that is a
+   host thread's span for a queue's, a queue's for the device's.  */
+static int
+count_bound_flows (const struct jval *t, const char *to, bool other_track)
+{
+  int n = 0;
+
+  for (int i = 0; i < t->n; i++)
+    {
+      const struct jval *f = t->vals[i];
+      const char *id = jstr (f, "bind_id");
+      int starts = 0;
+      if (id == NULL || !is_span (f, to, NULL) || !jtrue (f, "flow_in"))
+	continue;
+      if (!flow_id_ok (id))
+	fail ("flow id %s: not \"0x\" and up to 16 hexadecimal digits", id);
+      for (int j = 0; j < t->n; j++)
+	{
+	  const struct jval *s = t->vals[j];
+	  const char *sid = jstr (s, "bind_id");
+	  bool from_host = jnum (s, "tid") < 0x40000000;
+	  if (j == i || sid == NULL || strcmp (sid, id) != 0
+	      || !jtrue (s, "flow_out") || jnum (s, "ts") > jnum (f, "ts")
+	      || (other_track && jnum (s, "tid") == jnum (f, "tid")))
+	    continue;
+	  if (strcmp (to, "queue") == 0 ? from_host && !jtrue (s, "flow_in")
+	      : is_span (s, "queue", NULL))
+	    starts++;
+	}
+      if (starts != 1)
+	fail ("flow %s: %d start(s) of the arrow to a %s span", id, starts,
+	      to);
+      n++;
+    }
+  return n;
+}
+
+/* The number of flow arrows named NAME: "queued", from where an
+   operation was queued to the queue's span of it, and "executed", from
+   there to the device's times of it, bound to their spans (see
+   count_bound_flows); "depend", an "f" event whose id has one "s"
+   event before it (by time), on another track where OTHER_TRACK; each
+   id ends once.  */
 static int
 count_flows (const struct jval *t, const char *name, bool other_track)
 {
   int n = 0;
 
+  if (strcmp (name, "queued") == 0)
+    return count_bound_flows (t, "queue", other_track);
+  if (strcmp (name, "executed") == 0)
+    return count_bound_flows (t, "device", other_track);
   for (int i = 0; i < t->n; i++)
     {
       const struct jval *f = t->vals[i];
@@ -612,6 +682,8 @@ count_flows (const struct jval *t, const char *name, bool other_track)
       if (ph == NULL || strcmp (ph, "f") != 0 || id == NULL
 	  || strcmp (jstr (f, "name"), name) != 0)
 	continue;
+      if (!flow_id_ok (id))
+	fail ("flow id %s: not \"0x\" and up to 16 hexadecimal digits", id);
       for (int j = 0; j < t->n; j++)
 	{
 	  const struct jval *s = t->vals[j];
