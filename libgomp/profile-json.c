@@ -17,7 +17,9 @@
    the same way while they repeat (a program's regions do): 2140 -> 1910
    instructions for the 8 events of a waited region without variables
    on the emulated nvptx device, 720 -> 505 for the 2 on the emulated
-   host device.
+   host device.  The arrows written as members of the spans they join
+   (below): 4360 -> 3580 instructions for an empty region mapping a
+   scalar on the emulated nvptx device (16 events -> 8).
 
    Copyright (C) 2026 The gomptarget authors.
 
