@@ -470,17 +470,6 @@ static const struct fixed flow_ends[] = {
   [FLOW_STEP] = FIXED ("\",\"flow_in\":true,\"flow_out\":true}")
 };
 
-/* Close the span just written (its arguments closed) as the end WHICH of
-   the arrow of the operation whose event is EVENT on DEVICE.  */
-static char *
-put_bind (struct gt_profile_text *b, char *p, int device, uint64_t event,
-	  unsigned which)
-{
-  p = PUT_LIT (p, ",\"bind_id\":\"");
-  p = put_flow_id (b, p, device, event);
-  return put_fixed (p, &flow_ends[which]);
-}
-
 /* The head of an event of a dependence's arrow, up to its id: copied
    whole, as a struct fixed.  */
 struct flow_head
@@ -582,19 +571,21 @@ put_announce (struct gt_profile_text *b, char *p, int device,
   return PUT_LIT (p, "\"}}");
 }
 
-/* Close the span just written (its arguments closed): as the start of
-   the arrow of the operation whose event is EVENT on DEVICE, unless
+/* Close the span just written (its arguments closed): as the end WHICH
+   of the arrow of the operation whose event is EVENT on DEVICE, unless
    EVENT is 0.  */
 static inline char *
-end_span_from (struct gt_profile_text *b, char *p, int device,
-	       uint64_t event)
+close_span (struct gt_profile_text *b, char *p, int device, uint64_t event,
+	  unsigned which)
 {
   if (event == 0)
     {
       *p++ = '}';
       return p;
     }
-  return put_bind (b, p, device, event, FLOW_OUT);
+  p = PUT_LIT (p, ",\"bind_id\":\"");
+  p = put_flow_id (b, p, device, event);
+  return put_fixed (p, &flow_ends[which]);
 }
 
 /* Region R, where the launch whose event is EVENT (0: none) was
@@ -615,7 +606,7 @@ put_region (struct gt_profile_text *b, char *p,
   p = begin_span (b, p, r->name, async ? &cat_enqueue : &cat_region, r->t0,
 		  r->t1, r->tid);
   if ((q = put_tail (b, p, TAIL_REGION, key)) != NULL)
-    return end_span_from (b, q, r->device, event);
+    return close_span (b, q, r->device, event, FLOW_OUT);
   start = p;
   p = put_device (p, r->device);
   p = PUT_LIT (p, ",\"teams\":");
@@ -631,7 +622,7 @@ put_region (struct gt_profile_text *b, char *p,
   p = put_hex (p, r->addr);
   p = PUT_LIT (p, "\"}");
   keep_tail (b, TAIL_REGION, key, start, p);
-  return end_span_from (b, p, r->device, event);
+  return close_span (b, p, r->device, event, FLOW_OUT);
 }
 
 static char *
@@ -654,7 +645,7 @@ put_copy (struct gt_profile_text *b, char *p, const struct gt_profile_rec *r)
     p = PUT_LIT (p, ",\"own\":true");
   *p++ = '}';
   /* The arrow starts where the copy was queued.  */
-  return end_span_from (b, p, r->device, async ? r->event : 0);
+  return close_span (b, p, r->device, async ? r->event : 0, FLOW_OUT);
 }
 
 /* The span of a launch or host call R queued outside a region's span
@@ -667,7 +658,7 @@ put_queued (struct gt_profile_text *b, char *p,
 			r->t1, r->tid);
   p = put_device (p, r->device);
   *p++ = '}';
-  return end_span_from (b, p, r->device, r->event);
+  return close_span (b, p, r->device, r->event, FLOW_OUT);
 }
 
 /* The start of the span of queue operation R in category CAT on TRACK,
@@ -727,11 +718,8 @@ put_queue_op (struct gt_profile_text *b, char *p,
     }
   /* The arrow from where it was queued ends here, or goes on to the
      device's times of it.  */
-  if (r->event != 0)
-    p = put_bind (b, p, r->device, r->event,
-		  r->flags & GT_REC_TIMED ? FLOW_STEP : FLOW_IN);
-  else
-    *p++ = '}';
+  p = close_span (b, p, r->device, r->event,
+		r->flags & GT_REC_TIMED ? FLOW_STEP : FLOW_IN);
   /* The arrow of its dependence, from where the operation it was queued
      behind ran.  */
   if (r->event != 0 && r->addr != 0)
@@ -771,10 +759,7 @@ put_device_op (struct gt_profile_text *b, char *p,
     }
   /* The arrow from the host's view of the operation (the queue's span)
      ends here.  */
-  if (r->event != 0)
-    return put_bind (b, p, r->device, r->event, FLOW_IN);
-  *p++ = '}';
-  return p;
+  return close_span (b, p, r->device, r->event, FLOW_IN);
 }
 
 /* The spans of allocations, waits and reverse offload.  */
@@ -830,6 +815,16 @@ launch_of (const struct gt_profile_rec *queued,
 	 && queued->t1 <= r->t1;
 }
 
+/* Where the next record's text goes in OUT, with GT_PROFILE_TEXT_MAX
+   free.  */
+static inline char *
+text_room (struct gt_profile_text *out)
+{
+  if (out->size - out->len < GT_PROFILE_TEXT_MAX)
+    out->flush (out);
+  return out->data + out->len;
+}
+
 void
 gt_profile_format (struct gt_profile_text *out,
 		   const struct gt_profile_rec *rec, unsigned n)
@@ -844,22 +839,17 @@ gt_profile_format (struct gt_profile_text *out,
       const struct gt_profile_rec *r = &rec[i];
       char *p;
 
-      if (out->size - out->len < GT_PROFILE_TEXT_MAX)
-	out->flush (out);
-      p = out->data + out->len;
       if (queued != NULL
 	  && (i == n || r->kind == GT_REC_QUEUED
 	      || (r->kind == GT_REC_REGION && !launch_of (queued, r))))
 	{
-	  p = put_queued (out, p, queued);
-	  queued = NULL;
+	  p = put_queued (out, text_room (out), queued);
 	  out->len = (size_t) (p - out->data);
-	  if (out->size - out->len < GT_PROFILE_TEXT_MAX)
-	    out->flush (out);
-	  p = out->data + out->len;
+	  queued = NULL;
 	}
       if (i == n)
 	break;
+      p = text_room (out);
       switch (r->kind)
 	{
 	case GT_REC_THREAD:

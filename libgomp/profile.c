@@ -177,7 +177,7 @@ write_block (const struct gt_profile_block *blk, unsigned n, int fd)
     return;
   /* The first block of this process's trace (a child of fork () has a
      trace of its own): nothing kept yet.  */
-  if (text.data == NULL || text.pid != trace_pid || text.base != clock_base)
+  if (text.pid != trace_pid)
     {
       memset (&text, 0, sizeof text);
       text.data = text_data;
