@@ -135,9 +135,38 @@ static pthread_key_t buf_key;
 
 static void open_trace (void);
 
+/* The trace file's length, as this process wrote it, and the end of
+   the blocks allocated for it ahead of that (fallocate, keeping the
+   file's size): where a file grows by writes alone, every page that a
+   write adds costs it the allocation of its blocks too, in the kernel
+   (on ext4 here a write that extends the file costs some 0.55 ns a
+   byte, 0.45 ns into blocks allocated ahead: a region's 1.7 KB of trace
+   on the nvptx plugin); a megabyte at a time, so that a crash leaves at
+   most that much allocated beyond the file's end (its size, and so what
+   a viewer reads, stay right), which exit gives back.  PREALLOC_OFF:
+   the file system cannot.  FILE_LOCK held, or only one thread left.  */
+#define PREALLOC_STEP (1u << 20)
+static uint64_t trace_len, trace_alloc;
+static bool prealloc_off;
+
 static void
 write_all (int fd, const char *p, size_t n)
 {
+#ifdef FALLOC_FL_KEEP_SIZE
+  if (trace_len + n > trace_alloc && !prealloc_off)
+    {
+      uint64_t from = trace_alloc > trace_len ? trace_alloc : trace_len;
+      uint64_t len = PREALLOC_STEP;
+
+      while (from + len < trace_len + n)
+	len += PREALLOC_STEP;
+      if (fallocate (fd, FALLOC_FL_KEEP_SIZE, (off_t) from, (off_t) len)
+	  == 0)
+	trace_alloc = from + len;
+      else
+	prealloc_off = true;
+    }
+#endif
   while (n > 0)
     {
       ssize_t w = write (fd, p, n);
@@ -148,6 +177,7 @@ write_all (int fd, const char *p, size_t n)
 	return;
       p += w;
       n -= (size_t) w;
+      trace_len += (uint64_t) w;
     }
 }
 
@@ -806,9 +836,12 @@ open_trace (void)
   e = readlink ("/proc/self/exe", exe, sizeof exe - 1);
   exe[e > 0 ? e : 0] = '\0';
   gt_profile_json_safe (exe);
-  dprintf (trace_fd, "[\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,"
-	   "\"tid\":%d,\"args\":{\"name\":\"%s\"}}", trace_pid, trace_pid,
-	   exe);
+  trace_len = trace_alloc = 0;
+  prealloc_off = false;
+  e = dprintf (trace_fd, "[\n{\"name\":\"process_name\",\"ph\":\"M\","
+	       "\"pid\":%d,\"tid\":%d,\"args\":{\"name\":\"%s\"}}", trace_pid,
+	       trace_pid, exe);
+  trace_len = e > 0 ? (uint64_t) e : 0;
 }
 
 /* In the child after fork (): a new file where the name has %p, else no
@@ -978,6 +1011,10 @@ profile_fini (void)
     }
   gt_mutex_acquire (&file_lock);
   write_all (final_fd, "\n]\n", 3);
+  /* The blocks allocated beyond the end, given back.  */
+  if (trace_alloc > trace_len)
+    while (ftruncate (final_fd, (off_t) trace_len) != 0 && errno == EINTR)
+      ;
   close (final_fd);
   final_fd = -1;
   gt_mutex_release (&file_lock);
