@@ -836,7 +836,7 @@ open_trace (void)
   e = readlink ("/proc/self/exe", exe, sizeof exe - 1);
   exe[e > 0 ? e : 0] = '\0';
   gt_profile_json_safe (exe);
-  trace_len = trace_alloc = 0;
+  trace_alloc = 0;
   prealloc_off = false;
   e = dprintf (trace_fd, "[\n{\"name\":\"process_name\",\"ph\":\"M\","
 	       "\"pid\":%d,\"tid\":%d,\"args\":{\"name\":\"%s\"}}", trace_pid,

@@ -37,8 +37,6 @@ file_use (const char *path, long *size, long *blocks)
   *blocks = (long) st.st_blocks * 512;
 }
 
-/* The child: as many regions as the trace's name says ("-nN-"), or, in
-   a name with "-crash-", regions until 2 MB of trace are written.  */
 /* Whether PATH's file system allocates a file's blocks as its writes
    and fallocate ask, no more: ext4's or tmpfs's.  */
 static bool
@@ -61,6 +59,8 @@ strrstr_event (char *text)
   return last;
 }
 
+/* The child: as many regions as the trace's name says ("-nN-"), or, in
+   a name with "-crash-", regions until 2 MB of trace are written.  */
 static int
 child (void)
 {
@@ -148,11 +148,7 @@ main (int argc, char **argv)
   if ((long) strlen (text) != size || (last = strrstr_event (text)) == NULL)
     fail ("the trace stopped short is not text of events");
   strcpy (last, "\n]\n");
-  jp = text;
-  t = jparse ();
-  jws ();
-  if (*jp != '\0')
-    fail ("JSON: text after the value: '%.20s'", jp);
+  t = json_text (text, path);
   check_events (t);
   if (count_spans (t, "region", NULL) == 0)
     fail ("no region span in the trace stopped short");

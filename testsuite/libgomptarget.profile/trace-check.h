@@ -266,18 +266,27 @@ jparse (void)
   return NULL;
 }
 
-/* Read the whole of PATH as one JSON value, strictly.  */
+/* TEXT as one JSON value, strictly; WHAT names it in a failure.  */
 static struct jval *
-json_file (const char *path)
+json_text (const char *text, const char *what)
 {
   struct jval *v;
-  char *text = read_file (path);
 
   jp = text;
   v = jparse ();
   jws ();
   if (*jp != '\0')
-    fail ("JSON: text after the value in %s: '%.20s'", path, jp);
+    fail ("JSON: text after the value in %s: '%.20s'", what, jp);
+  return v;
+}
+
+/* Read the whole of PATH as one JSON value, strictly.  */
+static struct jval *
+json_file (const char *path)
+{
+  char *text = read_file (path);
+  struct jval *v = json_text (text, path);
+
   free (text);
   return v;
 }
