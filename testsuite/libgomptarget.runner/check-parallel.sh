@@ -11,6 +11,9 @@
 
 par=$1 runtest=$2
 work=$(mktemp -d "${TMPDIR:-/tmp}/check-parallel.XXXXXX") || exit 1
+# Its path without "..": one runtest names the .exp files by the srcdir
+# it is given, dejagnu-parallel by its absolute path.
+work=$(cd "$work" && pwd -P) || exit 1
 trap 'rm -rf "$work"' EXIT
 src=$work/src
 mkdir -p "$src/demo.a" "$src/demo.b" "$src/demo.c" "$work/serial" \
